@@ -1,0 +1,3 @@
+export default function Dashboard() {
+  return <main>Cohost</main>;
+}

@@ -1,0 +1,24 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../generated/prisma/client.ts";
+
+export function createPrismaClient(url = process.env.DATABASE_URL): PrismaClient {
+  if (!url) throw new Error("DATABASE_URL is not set");
+  const max = Number(process.env.DATABASE_POOL_SIZE || 10);
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+}
+
+// One client per process, created on first use (so `next build` never needs a database). Next.js
+// dev reloads modules, so the instance lives on globalThis.
+const holder = globalThis as unknown as { cohostPrisma?: PrismaClient };
+
+function client(): PrismaClient {
+  return (holder.cohostPrisma ??= createPrismaClient());
+}
+
+export const db = new Proxy({} as PrismaClient, {
+  get(_target, key) {
+    const c = client();
+    const value = Reflect.get(c, key, c);
+    return typeof value === "function" ? value.bind(c) : value;
+  },
+});

@@ -1,0 +1,136 @@
+// `npm start`: the zero-setup entry point. Starts (or connects to) PostgreSQL, applies migrations,
+// seeds reference data, builds the app when needed and serves it. One progress line per step.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { dataDir, port } from "../lib/config.ts";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
+import { runMigrations } from "../lib/db/migrate.ts";
+import { createPrismaClient } from "../lib/db/client.ts";
+import { seedReferenceData } from "../lib/db/seed.ts";
+import { ensureSecret } from "../lib/secrets-bootstrap.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const step = (text: string) => console.log(`▸ ${text}`);
+const fail = (text: string): never => {
+  console.error(`✖ ${text}`);
+  process.exit(1);
+};
+
+function portIsFree(p: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(p, () => server.close(() => resolve(true)));
+  });
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function needsBuild(): boolean {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!fs.existsSync(buildId)) return true;
+  const built = fs.statSync(buildId).mtimeMs;
+  return ["app", "components", "lib", "messages"].some((d) => fs.existsSync(path.join(root, d)) && newestMtime(path.join(root, d)) > built);
+}
+
+async function main() {
+  const appPort = port();
+  if (!Number.isInteger(appPort) || appPort <= 0 || appPort > 65535) fail(`PORT must be a port number, got "${process.env.PORT}".`);
+  if (!(await portIsFree(appPort))) fail(`Port ${appPort} is already in use. Stop the program using it or choose another port, e.g. PORT=3001 npm start.`);
+
+  const dir = dataDir();
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (err) {
+    fail(`The data directory ${dir} cannot be used (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}). Set DATA_DIR to a writable folder.`);
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    step("Using the PostgreSQL server from DATABASE_URL");
+  } else {
+    step(`Starting embedded PostgreSQL in ${path.join(dir, "postgres")}`);
+    const logLines: string[] = [];
+    try {
+      embedded = await startEmbeddedPostgres(path.join(dir, "postgres"), { log: (l) => logLines.push(l) });
+    } catch (err) {
+      console.error(logLines.slice(-15).join("\n"));
+      fail(`Could not start the embedded PostgreSQL: ${(err as Error).message}`);
+    }
+    databaseUrl = embedded!.url;
+  }
+
+  const stopDatabase = async () => {
+    if (embedded) await embedded.stop().catch(() => {});
+  };
+
+  try {
+    step("Applying database migrations");
+    const { applied, alreadyApplied } = await runMigrations(databaseUrl);
+    console.log(`  ${applied.length} applied, ${alreadyApplied} already up to date`);
+    step("Seeding reference data");
+    const prisma = createPrismaClient(databaseUrl);
+    await seedReferenceData(prisma);
+    await prisma.$disconnect();
+  } catch (err) {
+    await stopDatabase();
+    fail(`Database setup failed: ${(err as Error).message}`);
+  }
+
+  const env: NodeJS.ProcessEnv = {
+    NEXT_TELEMETRY_DISABLED: "1",
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dir,
+    PORT: String(appPort),
+    NEXTAUTH_SECRET: ensureSecret("NEXTAUTH_SECRET", dir),
+    APP_ENCRYPTION_KEY: ensureSecret("APP_ENCRYPTION_KEY", dir),
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL || process.env.APP_URL || `http://localhost:${appPort}`,
+  };
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+  if (!dev && needsBuild()) {
+    step("Building the app (first start or changed sources; this takes a minute or two)");
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
+    if (build.status !== 0) {
+      await stopDatabase();
+      fail("The build failed; see the output above.");
+    }
+  }
+
+  step(`Starting the web server on http://localhost:${appPort}`);
+  const children: ChildProcess[] = [];
+  const web = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(appPort)], {
+    cwd: root,
+    env: { ...env, NODE_ENV: dev ? "development" : "production" },
+    stdio: "inherit",
+  });
+  children.push(web);
+
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill("SIGTERM");
+    await stopDatabase();
+    process.exit(code);
+  };
+  for (const child of children) child.on("exit", (code) => void shutdown(code ?? 0));
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+}
+
+main().catch((err) => fail(String(err?.stack ?? err)));
