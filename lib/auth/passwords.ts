@@ -1,0 +1,23 @@
+import { hash, verify, Algorithm } from "@node-rs/argon2";
+
+// Argon2id (memory-hard), parameters from OWASP's password storage guidance.
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+  if (!passwordHash) {
+    // Same cost as a real check, so timing does not reveal which accounts exist.
+    await hash(password, OPTIONS);
+    return false;
+  }
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

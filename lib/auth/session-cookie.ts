@@ -1,0 +1,24 @@
+import { getToken } from "next-auth/jwt";
+import { authSecret } from "./secret.ts";
+
+function parseCookies(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+  }
+  return out;
+}
+
+/** The user id of the next-auth session cookie on this request, if it holds a valid session. */
+export async function sessionUserId(request: Request): Promise<string | null> {
+  const cookies = parseCookies(request.headers.get("cookie"));
+  if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
+  const secureCookie = (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
+  const token = await getToken({
+    req: { cookies, headers: Object.fromEntries(request.headers) } as never,
+    secret: authSecret(),
+    secureCookie,
+  });
+  return typeof token?.sub === "string" ? token.sub : null;
+}

@@ -1,0 +1,24 @@
+// Calls our route handlers the way Next.js does: a real Request in, a real Response out.
+type Handler = (request: Request, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export async function call(
+  handler: Handler,
+  opts: { method?: string; path?: string; body?: unknown; headers?: Record<string, string>; params?: Record<string, string>; rawBody?: string } = {},
+) {
+  const headers = new Headers(opts.headers);
+  if (opts.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const request = new Request(`http://localhost:3000${opts.path ?? "/api/test"}`, {
+    method: opts.method ?? (opts.body !== undefined || opts.rawBody !== undefined ? "POST" : "GET"),
+    headers,
+    body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
+  });
+  const response = await handler(request, { params: Promise.resolve(opts.params ?? {}) });
+  const text = await response.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body, headers: response.headers };
+}
