@@ -1,0 +1,59 @@
+"use client";
+// The browser's fetch wrapper for /api. JSON in and out; failures become ApiError carrying the
+// server's message (spec §7: "use the server message if present"). Session refresh and the
+// one-retry-on-401 rule live in ./session.ts and are applied here.
+import { ensureFreshSession, handleUnauthorized } from "./session";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === "object") {
+    const b = body as { message?: unknown; error?: unknown };
+    if (typeof b.message === "string" && b.message) return b.message;
+    if (typeof b.error === "string" && b.error) return b.error;
+  }
+  return undefined;
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  return fetch(path, { ...init, headers, credentials: "same-origin" });
+}
+
+/**
+ * Calls the API. `fallback` is the spec's fallback text for this call ("Failed to fetch agents"),
+ * used when the server gives no message.
+ */
+export async function apiFetch<T = unknown>(path: string, init: RequestInit & { fallback?: string } = {}): Promise<T> {
+  const { fallback, ...rest } = init;
+  await ensureFreshSession();
+  let response = await send(path, rest);
+  if (response.status === 401 && (await handleUnauthorized())) {
+    response = await send(path, rest);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
+  }
+  return body as T;
+}
+
+export const jsonBody = (value: unknown) => JSON.stringify(value);
+
+/** SWR fetcher: `useSWR("/api/agents", fetcher)`. */
+export const fetcher = <T,>(path: string) => apiFetch<T>(path);
