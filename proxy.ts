@@ -4,7 +4,7 @@ import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 
 // Redirect-only guard (spec §2). Every /api handler re-checks the user itself; this only keeps
 // signed-out visitors away from guarded pages and remembers a `?lng=` language choice.
-const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie", "/billing/test-checkout"];
+const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
