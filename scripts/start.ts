@@ -38,7 +38,7 @@ function newestMtime(dir: string): number {
 }
 
 function needsBuild(): boolean {
-  const buildId = path.join(root, ".next", "BUILD_ID");
+  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
   const built = fs.statSync(buildId).mtimeMs;
   return ["app", "components", "lib", "messages"].some((d) => fs.existsSync(path.join(root, d)) && newestMtime(path.join(root, d)) > built);

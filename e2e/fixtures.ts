@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import pg from "pg";
+import { hashPassword } from "../lib/auth/passwords";
+import { E2E } from "./support/ports";
+
+export { expect };
+
+export const PASSWORD = "e2e-password-123";
+
+function databaseUrl(): string {
+  return JSON.parse(fs.readFileSync(E2E.stateFile, "utf8")).databaseUrl;
+}
+
+/** Runs SQL against the app's database (test set-up only; assertions go through the UI/API). */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export function uniqueEmail(tag = "e2e"): string {
+  return `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A verified user created straight in the database. */
+export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstName" | "lastName">> & { verified?: boolean } = {}): Promise<TestUser> {
+  const user = {
+    id: `e2e${randomUUID().replace(/-/g, "").slice(0, 20)}`,
+    email: opts.email ?? uniqueEmail(),
+    password: PASSWORD,
+    firstName: opts.firstName ?? "Ada",
+    lastName: opts.lastName ?? "Lovelace",
+  };
+  await sql(
+    `INSERT INTO "User" (id, email, "passwordHash", "firstName", "lastName", "emailVerified", "updatedAt")
+     VALUES ($1, $2, $3, $4, $5, $6, now())`,
+    [user.id, user.email, await hashPassword(PASSWORD), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
+  );
+  return user;
+}
+
+/** Signs in through next-auth's credentials endpoint; the session cookie lands in the page's context. */
+export async function signInAs(request: APIRequestContext, user: Pick<TestUser, "email" | "password">): Promise<void> {
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  const res = await request.post("/api/auth/callback/credentials", {
+    form: { csrfToken, email: user.email, password: user.password, json: "true", callbackUrl: "/" },
+  });
+  expect(res.ok(), `sign-in of ${user.email} failed with ${res.status()}`).toBeTruthy();
+  const session = await (await request.get("/api/auth/session")).json();
+  expect(session?.user?.email ?? session?.user?.id, "no session after sign-in").toBeTruthy();
+}
+
+export interface CapturedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Waits for the newest e-mail to `to` captured by the test SMTP server (optionally after `count` earlier ones). */
+export async function waitForMail(to: string, opts: { count?: number; timeoutMs?: number } = {}): Promise<CapturedMail> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+  const wanted = (opts.count ?? 0) + 1;
+  while (Date.now() < deadline) {
+    const res = await fetch(`http://127.0.0.1:${E2E.mailApiPort}/messages?to=${encodeURIComponent(to)}`);
+    const mails = (await res.json()) as CapturedMail[];
+    if (mails.length >= wanted) return mails[wanted - 1];
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail to ${to} within the timeout`);
+}
+
+/** The first link in a mail's text that starts with the app URL. */
+export function linkIn(mail: CapturedMail): string {
+  const match = (mail.text + mail.html).match(new RegExp(`${E2E.appUrl.replace(/[.:/]/g, "\\$&")}[^\\s"'<>]+`));
+  if (!match) throw new Error(`no app link in mail "${mail.subject}"`);
+  return match[0].replace(/&amp;/g, "&");
+}
+
+export const test = base.extend<{ user: TestUser; signedIn: Page }>({
+  // A fresh verified user per test.
+  user: async ({}, use) => {
+    await use(await createUser());
+  },
+  // A page whose context is signed in as `user`.
+  signedIn: async ({ page, user }, use) => {
+    await signInAs(page.request, user);
+    await use(page);
+  },
+});
+
+export const E2E_STACK = E2E;

@@ -1,0 +1,14 @@
+// Fixed ports for the e2e stack, derived from one base so parallel checkouts can pick another base
+// with E2E_PORT. The Playwright config and the test workers evaluate this separately, so the
+// numbers must be deterministic (no random ports here).
+const base = Number(process.env.E2E_PORT || 3210);
+
+export const E2E = {
+  appPort: base,
+  appUrl: `http://localhost:${base}`,
+  mailApiPort: base + 1,
+  smtpPort: base + 2,
+  oidcPort: base + 3,
+  stateFile: `.data-e2e-${base}/state.json`,
+  dataDir: `.data-e2e-${base}`,
+};

@@ -1,0 +1,114 @@
+// The e2e stack, started by Playwright's webServer: a real PostgreSQL (embedded), a real SMTP server
+// capturing every message (readable over a small HTTP API), a local OIDC server standing in for
+// Google, and Cohost itself through `npm start` (scripts/start.ts) pointed at all of them.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { OAuth2Server } from "oauth2-mock-server";
+import { SMTPServer } from "smtp-server";
+import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
+import { E2E } from "./ports.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = path.join(root, E2E.dataDir);
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+interface Captured {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: string;
+}
+const mails: Captured[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject: mail.subject ?? "",
+          text: mail.text ?? "",
+          html: typeof mail.html === "string" ? mail.html : "",
+          receivedAt: new Date().toISOString(),
+        });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, "127.0.0.1", resolve));
+
+// GET /messages?to=<address> → captured messages for that address, oldest first.
+http
+  .createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const to = url.searchParams.get("to")?.toLowerCase();
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
+  })
+  .listen(E2E.mailApiPort, "127.0.0.1");
+
+const oidc = new OAuth2Server();
+await oidc.issuer.keys.generate("RS256");
+// The identity "Google" returns; tests sign in as this person.
+oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown> }) => {
+  Object.assign(token.payload, {
+    sub: "google-user-1",
+    email: "grace.hopper@example.test",
+    email_verified: true,
+    name: "Grace Hopper",
+    given_name: "Grace",
+    family_name: "Hopper",
+    picture: `http://localhost:${E2E.oidcPort}/avatar.png`,
+  });
+});
+await oidc.start(E2E.oidcPort, "localhost");
+
+const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
+fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
+
+const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: String(E2E.appPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: db.url,
+    APP_URL: E2E.appUrl,
+    NEXTAUTH_URL: E2E.appUrl,
+    SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+    GOOGLE_CLIENT_ID: "e2e-google-client",
+    GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+    GOOGLE_ISSUER: `http://localhost:${E2E.oidcPort}`,
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
+    NEXT_PUBLIC_ANALYTICS_ID: "e2e-analytics",
+    NEXT_PUBLIC_ANALYTICS_URL: "/__analytics/collect",
+    COHOST_ENV: "test",
+    // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
+    RATE_LIMIT_AUTH_IP: "10000/60",
+    RATE_LIMIT_LOGIN_FAILURES: "10000/60",
+  },
+});
+
+const stop = async () => {
+  app.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 1500));
+  await oidc.stop().catch(() => {});
+  smtp.close();
+  await db.stop().catch(() => {});
+  process.exit(0);
+};
+app.on("exit", (code) => {
+  console.error(`[e2e] Cohost exited with code ${code}`);
+  void stop();
+});
+process.on("SIGTERM", () => void stop());
+process.on("SIGINT", () => void stop());
