@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -7,7 +9,7 @@ import { describe, expect, it } from "vitest";
 const start = path.resolve(import.meta.dirname, "../../scripts/start.ts");
 
 function run(env: Record<string, string>) {
-  return spawnSync(process.execPath, [start], { env: { ...process.env, DATABASE_URL: "", ...env }, encoding: "utf8", timeout: 30_000 });
+  return spawnSync(process.execPath, [start], { env: { ...process.env, DATABASE_URL: "", ...env }, encoding: "utf8", timeout: 30_000, killSignal: "SIGKILL" });
 }
 
 describe("npm start", () => {
@@ -33,8 +35,11 @@ describe("npm start", () => {
     await new Promise<void>((r) => server.listen(0, r));
     const { port } = server.address() as net.AddressInfo;
     await new Promise((r) => server.close(r));
-    const result = run({ PORT: String(port), DATA_DIR: "/proc/cohost-cannot-exist" });
+    // A regular file where the folder should be.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-start-")), "not-a-dir");
+    fs.writeFileSync(file, "");
+    const result = run({ PORT: String(port), DATA_DIR: file });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("The data directory /proc/cohost-cannot-exist cannot be used");
+    expect(result.stderr).toContain(`The data directory ${file} cannot be used`);
   });
 });
