@@ -1,0 +1,28 @@
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { SignInScreen } from "@/components/auth/signin-screen";
+import { authOptions, googleEnabled } from "@/lib/auth/next-auth";
+import { safeReturnUrl } from "@/lib/auth/return-url";
+
+export const dynamic = "force-dynamic";
+
+type Search = Record<string, string | string[] | undefined>;
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const params = await searchParams;
+  const mode = one(params.mode);
+  const returnUrl = safeReturnUrl(one(params.returnUrl));
+  // A signed-in visitor has nothing to do here, except finishing a link flow.
+  if (!mode && (await getServerSession(authOptions()))) redirect(returnUrl);
+  return (
+    <SignInScreen
+      initialScreen={one(params.screen) === "signup" ? "signup" : "signin"}
+      mode={mode === "verify-email" || mode === "reset-password" || mode === "oauth-callback" ? mode : undefined}
+      token={one(params.token)}
+      error={one(params.error)}
+      returnUrl={returnUrl}
+      googleEnabled={googleEnabled()}
+    />
+  );
+}

@@ -1,0 +1,325 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { apiFetch } from "@/lib/client/api";
+import { AuthCard, Notice } from "./auth-card";
+
+type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "oauth";
+type Mode = "verify-email" | "reset-password" | "oauth-callback";
+type Tone = "success" | "error" | "info";
+
+const EMAIL = /^\S+@\S+\.\S+$/;
+
+export function SignInScreen(props: {
+  initialScreen: "signin" | "signup";
+  mode?: Mode;
+  token?: string;
+  error?: string;
+  returnUrl: string;
+  googleEnabled: boolean;
+}) {
+  const t = useTranslations("auth");
+  const startScreen: Screen =
+    props.mode === "verify-email" ? "verify" : props.mode === "reset-password" ? "reset" : props.mode === "oauth-callback" ? "oauth" : props.initialScreen;
+  const [screen, setScreen] = useState<Screen>(startScreen);
+  const [notice, setNotice] = useState<{ tone: Tone; text: string } | null>(() =>
+    props.error ? { tone: "error", text: errorText(t, props.error) } : null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [fields, setFields] = useState({ email: "", password: "", firstName: "", lastName: "" });
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
+  const verifiedOnce = useRef(false);
+
+  const go = (next: Screen) => {
+    setScreen(next);
+    setFieldErrors({});
+    setNotice(null);
+    // Keep the URL honest about the view (spec: screen=signup selects sign-up), keep returnUrl.
+    const url = new URL(window.location.href);
+    url.searchParams.delete("mode");
+    url.searchParams.delete("token");
+    url.searchParams.delete("error");
+    if (next === "signup") url.searchParams.set("screen", "signup");
+    else url.searchParams.delete("screen");
+    window.history.replaceState(null, "", url);
+  };
+
+  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => {
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+    setFieldErrors((fe) => ({ ...fe, [name]: undefined }));
+  };
+
+  // Link flows from e-mails and the OAuth return.
+  useEffect(() => {
+    if (screen === "verify" && !verifiedOnce.current) {
+      verifiedOnce.current = true;
+      if (!props.token) {
+        setNotice({ tone: "error", text: t("errors.missingToken") });
+        setScreen("signin");
+        return;
+      }
+      apiFetch("/api/account/verify-email", { method: "POST", body: JSON.stringify({ token: props.token }) })
+        .then(() => setNotice({ tone: "success", text: t("verified") }))
+        .catch((err: Error) => setNotice({ tone: "error", text: err.message }))
+        .finally(() => setScreen("signin"));
+    }
+    if (screen === "oauth") {
+      if (props.error) {
+        setScreen("signin");
+        return;
+      }
+      window.location.replace(props.returnUrl);
+    }
+  }, [screen, props.token, props.error, props.returnUrl, t]);
+
+  function validate(names: (keyof typeof fields)[]): boolean {
+    const errors: Partial<Record<keyof typeof fields, string>> = {};
+    for (const name of names) {
+      const value = fields[name].trim();
+      if (name === "email") {
+        if (!value) errors.email = t("errors.emailRequired");
+        else if (!EMAIL.test(value)) errors.email = t("errors.emailInvalid");
+      }
+      if (name === "password") {
+        if (!fields.password) errors.password = t("errors.passwordRequired");
+        else if (screen !== "signin" && fields.password.length < 8) errors.password = t("errors.passwordShort");
+      }
+      if (name === "firstName" && !value) errors.firstName = t("errors.firstNameRequired");
+      if (name === "lastName" && !value) errors.lastName = t("errors.lastNameRequired");
+    }
+    setFieldErrors(errors);
+    return Object.keys(errors).length === 0;
+  }
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await action();
+    } catch (err) {
+      setNotice({ tone: "error", text: err instanceof Error && err.message ? err.message : t("errors.generic") });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const onSignIn = (e: FormEvent) => {
+    e.preventDefault();
+    if (!validate(["email", "password"])) return;
+    void run(async () => {
+      const result = await signIn("credentials", { redirect: false, email: fields.email.trim(), password: fields.password });
+      if (!result || result.error) {
+        setNotice({ tone: "error", text: errorText(t, result?.error ?? "generic") });
+        return;
+      }
+      // A full navigation so server components render with the new session.
+      window.location.assign(props.returnUrl);
+    });
+  };
+
+  const onSignUp = (e: FormEvent) => {
+    e.preventDefault();
+    if (!validate(["firstName", "lastName", "email", "password"])) return;
+    void run(async () => {
+      await apiFetch("/api/account/signup", {
+        method: "POST",
+        body: JSON.stringify({ ...fields, email: fields.email.trim() }),
+        fallback: t("errors.generic"),
+      });
+      setFields((f) => ({ ...f, password: "" }));
+      setScreen("signin");
+      setNotice({ tone: "success", text: t("checkInbox") });
+    });
+  };
+
+  const onForgot = (e: FormEvent) => {
+    e.preventDefault();
+    if (!validate(["email"])) return;
+    void run(async () => {
+      await apiFetch("/api/account/forgot-password", { method: "POST", body: JSON.stringify({ email: fields.email.trim() }) });
+      setNotice({ tone: "success", text: t("resetSent") });
+    });
+  };
+
+  const onReset = (e: FormEvent) => {
+    e.preventDefault();
+    if (!props.token) {
+      setNotice({ tone: "error", text: t("errors.missingToken") });
+      return;
+    }
+    if (!validate(["password"])) return;
+    void run(async () => {
+      await apiFetch("/api/account/reset-password", { method: "POST", body: JSON.stringify({ token: props.token, password: fields.password }) });
+      setFields((f) => ({ ...f, password: "" }));
+      go("signin");
+      setNotice({ tone: "success", text: t("passwordChanged") });
+    });
+  };
+
+  const google = props.googleEnabled && (screen === "signin" || screen === "signup") && (
+    <>
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={() => signIn("google", { callbackUrl: `/signin?mode=oauth-callback&returnUrl=${encodeURIComponent(props.returnUrl)}` })}
+      >
+        <GoogleMark /> {t("continueWithGoogle")}
+      </Button>
+      <div className="my-4 flex items-center gap-3 text-xs uppercase text-[var(--text-muted)]">
+        <span className="h-px flex-1 bg-[var(--border)]" />
+        {t("or")}
+        <span className="h-px flex-1 bg-[var(--border)]" />
+      </div>
+    </>
+  );
+
+  const noticeBox = notice && <Notice tone={notice.tone}>{notice.text}</Notice>;
+  const link = "font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light";
+
+  if (screen === "verify" || screen === "oauth") {
+    return (
+      <AuthCard title={t(screen === "verify" ? "verifyTitle" : "oauthTitle")}>
+        <p role="status" className="text-sm">
+          {t(screen === "verify" ? "verifying" : "oauthWorking")}
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (screen === "signup") {
+    return (
+      <AuthCard title={t("signUpTitle")} subtitle={t("signUpSubtitle")}>
+        {noticeBox}
+        {google}
+        <form noValidate onSubmit={onSignUp} className="flex flex-col gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label={t("firstName")} autoComplete="given-name" value={fields.firstName} onChange={set("firstName")} error={fieldErrors.firstName} disabled={busy} />
+            <TextField label={t("lastName")} autoComplete="family-name" value={fields.lastName} onChange={set("lastName")} error={fieldErrors.lastName} disabled={busy} />
+          </div>
+          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+          <TextField
+            label={t("password")}
+            type="password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={set("password")}
+            error={fieldErrors.password}
+            hint={t("passwordHint")}
+            disabled={busy}
+          />
+          <Button type="submit" loading={busy} className="w-full">
+            {busy ? t("signingUp") : t("signUp")}
+          </Button>
+        </form>
+        <p className="mt-6 text-sm">
+          {t("haveAccount")}{" "}
+          <button type="button" className={link} onClick={() => go("signin")}>
+            {t("signIn")}
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (screen === "forgot") {
+    return (
+      <AuthCard title={t("forgotTitle")} subtitle={t("forgotSubtitle")}>
+        {noticeBox}
+        <form noValidate onSubmit={onForgot} className="flex flex-col gap-4">
+          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+          <Button type="submit" loading={busy} className="w-full">
+            {busy ? t("sending") : t("sendLink")}
+          </Button>
+        </form>
+        <p className="mt-6 text-sm">
+          <button type="button" className={link} onClick={() => go("signin")}>
+            {t("backToSignIn")}
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (screen === "reset") {
+    return (
+      <AuthCard title={t("resetTitle")}>
+        {noticeBox}
+        <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
+          <TextField
+            label={t("newPassword")}
+            type="password"
+            autoComplete="new-password"
+            value={fields.password}
+            onChange={set("password")}
+            error={fieldErrors.password}
+            hint={t("passwordHint")}
+            disabled={busy}
+          />
+          <Button type="submit" loading={busy} className="w-full">
+            {busy ? t("saving") : t("savePassword")}
+          </Button>
+        </form>
+        <p className="mt-6 text-sm">
+          <button type="button" className={link} onClick={() => go("signin")}>
+            {t("backToSignIn")}
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t("signInTitle")} subtitle={t("signInSubtitle")}>
+      {noticeBox}
+      {google}
+      <form noValidate onSubmit={onSignIn} className="flex flex-col gap-4">
+        <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+        <TextField
+          label={t("password")}
+          type="password"
+          autoComplete="current-password"
+          value={fields.password}
+          onChange={set("password")}
+          error={fieldErrors.password}
+          disabled={busy}
+        />
+        <div className="-mt-2 text-right text-sm">
+          <button type="button" className={link} onClick={() => go("forgot")}>
+            {t("forgotPassword")}
+          </button>
+        </div>
+        <Button type="submit" loading={busy} className="w-full">
+          {busy ? t("signingIn") : t("signIn")}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm">
+        {t("noAccount")}{" "}
+        <button type="button" className={link} onClick={() => go("signup")}>
+          {t("createAccount")}
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+const KNOWN_ERRORS = ["CredentialsSignin", "email_not_verified", "rate_limited", "OAuthAccountNotLinked", "AccessDenied"];
+
+function errorText(t: ReturnType<typeof useTranslations<"auth">>, code: string): string {
+  if (KNOWN_ERRORS.includes(code)) return t(`errors.${code}` as "errors.generic");
+  if (/^OAuth|Callback/.test(code)) return t("errors.oauth");
+  return t("errors.generic");
+}
+
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3 0 5.8 1.1 7.9 3l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2c-2 1.5-4.5 2.4-7.2 2.4-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

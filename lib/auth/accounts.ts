@@ -1,0 +1,99 @@
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { LIMITS, assertUnder, hit, reset } from "../http/rate-limit.ts";
+import { sendMail } from "../mail/send.ts";
+import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
+import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { revokeAllForUser } from "./refresh-tokens.ts";
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Creates an unverified account and mails a verification link. An address that already has an
+ * account gets a different e-mail and the caller sees the same result, so sign-up does not reveal
+ * which addresses are registered.
+ */
+export async function signUp(input: SignUpInput): Promise<void> {
+  const existing = await db.user.findUnique({ where: { email: input.email } });
+  if (existing) {
+    if (!existing.emailVerified && existing.passwordHash) {
+      // A second sign-up before verifying: send a fresh verification link instead.
+      const token = await createEmailToken(existing.id, "verify_email");
+      await sendMail(verifyEmailMail(existing.email, existing.firstName, token));
+      return;
+    }
+    await sendMail(alreadyRegisteredMail(existing.email));
+    return;
+  }
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    const user = await db.user.create({
+      data: { email: input.email, passwordHash, firstName: input.firstName, lastName: input.lastName },
+    });
+    userId = user.id;
+  } catch (err) {
+    // Two sign-ups for the same address at once: the loser behaves like "already registered".
+    if ((err as { code?: string }).code === "P2002") {
+      await sendMail(alreadyRegisteredMail(input.email));
+      return;
+    }
+    throw err;
+  }
+  const token = await createEmailToken(userId, "verify_email");
+  await sendMail(verifyEmailMail(input.email, input.firstName, token));
+}
+
+export async function verifyEmail(token: string): Promise<void> {
+  const userId = await consumeEmailToken(token, "verify_email");
+  await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  const user = await db.user.findUnique({ where: { email } });
+  if (!user) return;
+  const token = await createEmailToken(user.id, "reset_password");
+  await sendMail(resetPasswordMail(user.email, token));
+}
+
+/** Sets a new password and ends every API session of the user (all refresh tokens revoked). */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const userId = await consumeEmailToken(token, "reset_password");
+  const passwordHash = await hashPassword(password);
+  // Following the e-mailed link proves control of the address, so it also counts as verification.
+  const user = await db.user.update({
+    where: { id: userId },
+    data: { passwordHash },
+    select: { email: true, emailVerified: true },
+  });
+  if (!user.emailVerified) await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+  await revokeAllForUser(userId);
+  await reset(`login-failures:${user.email}`);
+}
+
+/**
+ * Checks e-mail + password for any sign-in path (API password grant, next-auth credentials).
+ * Failed attempts are counted per account; past the limit the account is locked for the window.
+ */
+export async function authenticate(email: string, password: string): Promise<{ id: string; email: string; name: string }> {
+  const failureKey = `login-failures:${email}`;
+  const limit = LIMITS.failedLoginPerAccount();
+  await assertUnder(failureKey, limit);
+  const user = await db.user.findUnique({ where: { email } });
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) {
+    await hit(failureKey, limit);
+    throw new AppError("invalid_grant", "Incorrect e-mail or password");
+  }
+  if (!user.emailVerified) {
+    throw new AppError("email_not_verified", "Please confirm your e-mail address first. We sent you a link when you signed up.");
+  }
+  await reset(failureKey);
+  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() };
+}

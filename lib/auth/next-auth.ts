@@ -1,0 +1,87 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import GoogleProvider from "next-auth/providers/google";
+import { AppError } from "../http/errors.ts";
+import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { authenticate } from "./accounts.ts";
+import { upsertGoogleUser, type GoogleProfile } from "./google-user.ts";
+import { emailSchema } from "./schema.ts";
+
+export function googleEnabled(): boolean {
+  return Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
+}
+
+function googleProvider() {
+  const issuer = (process.env.GOOGLE_ISSUER || "https://accounts.google.com").replace(/\/$/, "");
+  return GoogleProvider({
+    clientId: process.env.GOOGLE_CLIENT_ID!,
+    clientSecret: process.env.GOOGLE_CLIENT_SECRET!,
+    issuer,
+    wellKnown: `${issuer}/.well-known/openid-configuration`,
+    authorization: { params: { scope: "openid email profile" } },
+  });
+}
+
+function forwardedFor(headers: Record<string, unknown> | undefined): string {
+  const value = headers?.["x-forwarded-for"];
+  return (typeof value === "string" ? value.split(",")[0].trim() : "") || "unknown";
+}
+
+// The browser's sign-in (cookie sessions, JWT strategy). Non-browser clients use /api/token.
+// Error codes thrown from authorize() reach the sign-in screen as ?error=<code>.
+export function authOptions(): NextAuthOptions {
+  return {
+    secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET,
+    session: { strategy: "jwt", maxAge: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: [
+      CredentialsProvider({
+        name: "E-mail",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, req) {
+          try {
+            await enforce(`auth-ip:${forwardedFor(req?.headers)}`, LIMITS.authPerIp());
+            const email = emailSchema.parse(credentials?.email ?? "");
+            const user = await authenticate(email, credentials?.password ?? "");
+            return { id: user.id, email: user.email, name: user.name };
+          } catch (err) {
+            if (err instanceof AppError && (err.code === "email_not_verified" || err.code === "rate_limited")) {
+              throw new Error(err.code);
+            }
+            return null;
+          }
+        },
+      }),
+      ...(googleEnabled() ? [googleProvider()] : []),
+    ],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== "google") return true;
+        const p = profile as GoogleProfile | undefined;
+        return Boolean(p?.email && p.email_verified !== false);
+      },
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === "google" && profile) {
+          token.sub = await upsertGoogleUser(profile as GoogleProfile);
+        } else if (user) {
+          token.sub = user.id;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        if (session.user) (session.user as { id?: string }).id = token.sub;
+        return session;
+      },
+      // Only same-site redirects after sign-in or sign-out.
+      async redirect({ url, baseUrl }) {
+        if (url.startsWith("/") && !url.startsWith("//")) return `${baseUrl}${url}`;
+        try {
+          if (new URL(url).origin === baseUrl) return url;
+        } catch {
+          /* fall through */
+        }
+        return baseUrl;
+      },
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import { dataDir } from "../config.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function from(): string {
+  return process.env.MAIL_FROM || "Cohost <no-reply@localhost>";
+}
+
+let transport: nodemailer.Transporter | undefined;
+let transportUrl: string | undefined;
+
+/**
+ * Sends through SMTP_URL. Without it (the zero-setup default) the message is written as an .eml file
+ * under DATA_DIR/mail/ and one log line names the file — never the message body, which holds tokens.
+ */
+export async function sendMail(mail: Mail): Promise<void> {
+  const url = process.env.SMTP_URL;
+  if (url) {
+    if (!transport || transportUrl !== url) {
+      transport = nodemailer.createTransport(url);
+      transportUrl = url;
+    }
+    await transport.sendMail({ from: from(), ...mail });
+    return;
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await stream.sendMail({ from: from(), ...mail });
+  const dir = path.join(dataDir(), "mail");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`);
+  fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+  console.log(`[mail] no SMTP_URL set; wrote "${mail.subject}" for ${mail.to} to ${file}`);
+}

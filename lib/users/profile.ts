@@ -1,0 +1,23 @@
+import { db } from "../db/client.ts";
+import { getCreditSummary } from "../billing/account.ts";
+
+/** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows. */
+export async function getProfile(userId: string) {
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, lastName: true, image: true },
+  });
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    photoURL: user.image,
+    ...(await getCreditSummary(userId)),
+  };
+}
+
+export async function updateProfile(userId: string, input: { firstName: string; lastName: string }) {
+  await db.user.update({ where: { id: userId }, data: { firstName: input.firstName, lastName: input.lastName } });
+  return getProfile(userId);
+}
