@@ -1,2 +1,4 @@
 // Spec §2: /reset-password shows the same screen as /signin.
-export { default, dynamic } from "../signin/page";
+export { default } from "../signin/page";
+
+export const dynamic = "force-dynamic";

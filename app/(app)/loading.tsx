@@ -1,0 +1,5 @@
+import { LoadingBlock } from "@/components/ui/spinner";
+
+export default function Loading() {
+  return <LoadingBlock />;
+}

@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import { serverUserId } from "@/lib/auth/server-user";
+import { dashboardSummary } from "@/lib/dashboard/summary";
+import { balanceTone, formatUsd } from "@/lib/shell/nav";
+
+export const dynamic = "force-dynamic";
+
+const TONE = { good: "text-success", low: "text-amber-600 dark:text-amber-400", critical: "text-error" };
+const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
+const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
+
+export default async function DashboardPage() {
+  const userId = await serverUserId();
+  if (!userId) redirect("/signin");
+  const [t, format, locale, summary] = await Promise.all([getTranslations("dashboard"), getFormatter(), getLocale(), dashboardSummary(userId)]);
+  const balance = summary.credit.creditBalanceUsd;
+  const totalAgents = summary.agents.active + summary.agents.paused;
+
+  const meetingList = (items: typeof summary.nextMeetings, empty: string) =>
+    items.length === 0 ? (
+      <p className="text-sm text-[var(--text-muted)]">{empty}</p>
+    ) : (
+      <ul className="flex flex-col gap-2">
+        {items.map((m) => (
+          <li key={m.id}>
+            <Link href={`/meetings/${m.id}/details`} className="flex items-center gap-3 rounded-md p-2 hover:bg-hover-light dark:hover:bg-white/5">
+              <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM[m.platform])} />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-medium">{m.title || t("untitled")}</span>
+                <span className="block text-xs text-[var(--text-muted)]">
+                  {m.agent.name} · {format.dateTime(m.scheduledStart, { dateStyle: "medium", timeStyle: "short" })}
+                </span>
+              </span>
+              <span className="text-xs text-[var(--text-muted)]">{t(`status.${m.status}`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <Card>
+        <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("balance")}</h2>
+        <p className={cn("mt-2 text-3xl font-semibold tabular-nums", TONE[balanceTone(balance)])}>{formatUsd(balance, locale)}</p>
+        {balance <= 0 && <p className="mt-2 text-sm text-[var(--text-muted)]">{t("lowBalance")}</p>}
+        <Link href="/billing" className={cn(button, "mt-4")}>
+          {t("topUp")}
+        </Link>
+      </Card>
+      <Card>
+        <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("agents")}</h2>
+        {totalAgents === 0 ? (
+          <>
+            <p className="mt-2 text-sm">{t("noAgents")}</p>
+            <Link href="/agents/create" className={cn(button, "mt-4")}>
+              {t("createAgent")}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className="mt-2 text-3xl font-semibold">{totalAgents}</p>
+            <p className="text-sm text-[var(--text-muted)]">{t("agentCounts", summary.agents)}</p>
+            <Link href="/agents" className="mt-4 inline-block text-sm font-medium text-primary hover:underline dark:text-primary-light">
+              {t("manageAgents")}
+            </Link>
+          </>
+        )}
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-sm font-medium text-[var(--text-muted)]">{t("nextMeetings")}</h2>
+        {meetingList(summary.nextMeetings, t("noNextMeetings"))}
+      </Card>
+      <Card className="lg:col-span-3">
+        <h2 className="mb-3 text-sm font-medium text-[var(--text-muted)]">{t("recentMeetings")}</h2>
+        {meetingList(summary.recentMeetings, t("noRecentMeetings"))}
+      </Card>
+    </div>
+  );
+}

@@ -1,3 +1,0 @@
-export default function Dashboard() {
-  return <main>Cohost</main>;
-}

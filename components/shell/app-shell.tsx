@@ -1,0 +1,60 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { Suspense, useState, type ReactNode } from "react";
+import { BalanceBadge } from "./balance-badge";
+import { Logo } from "./logo";
+import { MobileDrawer } from "./mobile-drawer";
+import { NavLinks } from "./nav-links";
+import { PageTitle } from "./page-title";
+import { ProfileDialog } from "./profile-dialog";
+import { ThemeMenu } from "./theme-menu";
+import { UserMenu } from "./user-menu";
+
+/** The signed-in layout (spec §2): 240 px sidebar from md up, top bar, page header, footer. */
+export function AppShell({ children, footer }: { children: ReactNode; footer: ReactNode }) {
+  const t = useTranslations("shell");
+  const [profileOpen, setProfileOpen] = useState(false);
+  return (
+    <div className="flex min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-[var(--surface)] focus:p-2">
+        {t("skipToContent")}
+      </a>
+      <aside className="hidden w-[240px] shrink-0 flex-col gap-6 border-r border-[var(--border)] bg-[var(--surface)] p-4 md:flex">
+        <Link href="/" aria-label="Cohost">
+          <Logo />
+        </Link>
+        <nav aria-label={t("mainNavigation")}>
+          <Suspense>
+            <NavLinks />
+          </Suspense>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-[var(--border)] bg-header px-4 dark:bg-[var(--surface)] md:px-8">
+          <Link href="/" className="md:hidden" aria-label="Cohost">
+            <Logo size="small" />
+          </Link>
+          <div className="hidden md:block">
+            <BalanceBadge />
+          </div>
+          <div className="flex items-center gap-1">
+            <ThemeMenu />
+            <div className="hidden md:block">
+              <UserMenu onProfile={() => setProfileOpen(true)} />
+            </div>
+            <Suspense>
+              <MobileDrawer onProfile={() => setProfileOpen(true)} />
+            </Suspense>
+          </div>
+        </header>
+        <main id="main" className="flex w-full flex-1 flex-col gap-6 px-4 py-6 md:px-8">
+          <PageTitle />
+          {children}
+        </main>
+        {footer}
+      </div>
+      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+"use client";
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { Menu as MenuIcon, X } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { signOutAndClear } from "@/lib/client/session";
+import { BalanceBadge } from "./balance-badge";
+import { NavLinks } from "./nav-links";
+import { displayName, useProfile } from "./use-profile";
+
+/** Below md: a right-side drawer with balance, Top Up, navigation, the user's name, Profile, Logout. */
+export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
+  const t = useTranslations("shell");
+  const [open, setOpen] = useState(false);
+  const { data } = useProfile();
+  const close = () => setOpen(false);
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger aria-label={t("openMenu")} className="rounded-md p-2 hover:bg-hover-light md:hidden dark:hover:bg-white/5">
+        <MenuIcon size={22} aria-hidden="true" />
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-[var(--surface)] p-4 text-[var(--text)] shadow-xl">
+          <div className="flex items-center justify-between">
+            <RadixDialog.Title className="font-semibold">{t("menu")}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">{t("mainNavigation")}</RadixDialog.Description>
+            <RadixDialog.Close aria-label={t("closeMenu")} className="rounded p-1 hover:bg-hover-light dark:hover:bg-white/5">
+              <X size={20} aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          <BalanceBadge onNavigate={close} />
+          <nav aria-label={t("mainNavigation")}>
+            <NavLinks onNavigate={close} />
+          </nav>
+          <div className="mt-auto border-t border-[var(--border)] pt-4">
+            <p className="mb-2 text-sm font-medium">{displayName(data)}</p>
+            <button
+              type="button"
+              className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-hover-light dark:hover:bg-white/5"
+              onClick={() => {
+                close();
+                onProfile();
+              }}
+            >
+              {t("profile")}
+            </button>
+            <button type="button" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-hover-light dark:hover:bg-white/5" onClick={() => void signOutAndClear()}>
+              {t("logout")}
+            </button>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

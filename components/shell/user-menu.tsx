@@ -1,0 +1,45 @@
+"use client";
+import * as Menu from "@radix-ui/react-dropdown-menu";
+import { useLocale, useTranslations } from "next-intl";
+import { signOutAndClear } from "@/lib/client/session";
+import { Avatar } from "./avatar";
+import { LANGUAGES, switchLanguage } from "./language";
+import { displayName, useProfile } from "./use-profile";
+
+const ITEM = "flex cursor-pointer items-center justify-between rounded px-3 py-2 outline-none data-[highlighted]:bg-hover-light dark:data-[highlighted]:bg-white/5";
+
+export function UserMenu({ onProfile }: { onProfile: () => void }) {
+  const t = useTranslations("shell");
+  const locale = useLocale();
+  const { data } = useProfile();
+  const name = displayName(data);
+  return (
+    <Menu.Root>
+      <Menu.Trigger aria-label={t("userMenu")} className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-primary-light">
+        <Avatar name={name} photoURL={data?.photoURL} />
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-[var(--border)] bg-[var(--surface)] p-1 text-sm text-[var(--text)] shadow-lg">
+          {name && <Menu.Label className="px-3 py-2 text-xs text-[var(--text-muted)]">{name}</Menu.Label>}
+          <Menu.Item className={ITEM} onSelect={onProfile}>
+            {t("profile")}
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-[var(--border)]" />
+          <Menu.Label className="px-3 py-1 text-xs text-[var(--text-muted)]">{t("language")}</Menu.Label>
+          <Menu.RadioGroup value={locale} onValueChange={switchLanguage}>
+            {LANGUAGES.map((l) => (
+              <Menu.RadioItem key={l.code} value={l.code} className={ITEM}>
+                {l.label}
+                <Menu.ItemIndicator>✓</Menu.ItemIndicator>
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+          <Menu.Separator className="my-1 h-px bg-[var(--border)]" />
+          <Menu.Item className={ITEM} onSelect={() => void signOutAndClear()}>
+            {t("logout")}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
+  );
+}

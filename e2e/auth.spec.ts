@@ -1,0 +1,88 @@
+import { test, expect, createUser, linkIn, uniqueEmail, waitForMail, PASSWORD } from "./fixtures";
+
+test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and come back via returnUrl", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await page.goto("/signup");
+  await expect(page.getByRole("heading", { name: "Create your Cohost account" })).toBeVisible();
+
+  // Client-side validation first: nothing is sent with empty fields.
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("First name is required")).toBeVisible();
+
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Check your inbox")).toBeVisible();
+
+  // Signing in before confirming is refused with a clear message.
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Please confirm your e-mail address first.")).toBeVisible();
+
+  const mail = await waitForMail(email);
+  expect(mail.subject).toBe("Confirm your e-mail for Cohost");
+  await page.goto(linkIn(mail));
+  await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toContainText("$0.00");
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+
+  await page.goto("/about");
+  await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fabout$/);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+});
+
+test("a wrong password shows an error and stays on sign-in", async ({ page }) => {
+  const user = await createUser();
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Incorrect e-mail or password")).toBeVisible();
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("forgot password: the e-mailed link sets a new password that works", async ({ page }) => {
+  const user = await createUser();
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("we sent a link to reset the password")).toBeVisible();
+
+  const mail = await waitForMail(user.email);
+  await page.goto(linkIn(mail));
+  await page.getByLabel("New password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Your password was changed.")).toBeVisible();
+
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
+
+test("Google sign-in against the local OIDC server creates a verified user and lands on returnUrl", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page).toHaveURL(/returnUrl=%2Fabout/);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByText("Grace Hopper")).toBeVisible();
+});
