@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Suspense, useState, type ReactNode } from "react";
 import { BalanceBadge } from "./balance-badge";
+import { FeedbackPopover } from "./feedback-popover";
 import { Logo } from "./logo";
 import { MobileDrawer } from "./mobile-drawer";
 import { NavLinks } from "./nav-links";
@@ -28,6 +29,7 @@ export function AppShell({ children, footer }: { children: ReactNode; footer: Re
           <Suspense>
             <NavLinks />
           </Suspense>
+          <FeedbackPopover />
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { signOutAndClear } from "@/lib/client/session";
 import { BalanceBadge } from "./balance-badge";
+import { FeedbackPopover } from "./feedback-popover";
 import { NavLinks } from "./nav-links";
 import { displayName, useProfile } from "./use-profile";
 
@@ -32,6 +33,7 @@ export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
           <BalanceBadge onNavigate={close} />
           <nav aria-label={t("mainNavigation")}>
             <NavLinks onNavigate={close} />
+            <FeedbackPopover />
           </nav>
           <div className="mt-auto border-t border-[var(--border)] pt-4">
             <p className="mb-2 text-sm font-medium">{displayName(data)}</p>
