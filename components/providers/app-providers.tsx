@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { SWRConfig } from "swr";
 import { AuthSessionProvider } from "@/components/auth/session-provider";
 import { fetcher } from "@/lib/client/api";
+import { CookieBanner } from "./cookie-banner";
 import { Toaster } from "./toaster";
 
 export function AppProviders({ session, children }: { session: Session | null; children: ReactNode }) {
@@ -12,6 +13,7 @@ export function AppProviders({ session, children }: { session: Session | null; c
       <AuthSessionProvider session={session}>
         {children}
         <Toaster />
+        <CookieBanner />
       </AuthSessionProvider>
     </SWRConfig>
   );
