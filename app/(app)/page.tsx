@@ -9,7 +9,7 @@ import { balanceTone, formatUsd } from "@/lib/shell/nav";
 
 export const dynamic = "force-dynamic";
 
-const TONE = { good: "text-success", low: "text-amber-600 dark:text-amber-400", critical: "text-error" };
+const TONE = { good: "text-success-text", low: "text-warning-text", critical: "text-error-text" };
 const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
 const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 

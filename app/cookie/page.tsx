@@ -19,7 +19,7 @@ export default async function CookiePolicyPage() {
   ];
   return (
     <div className="mx-auto flex min-h-screen max-w-3xl flex-col gap-6 px-4 py-8">
-      <Link href="/" aria-label="Cohost">
+      <Link href="/">
         <Logo />
       </Link>
       <h1 className="text-2xl font-semibold">{shell("titles.cookie")}</h1>

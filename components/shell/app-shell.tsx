@@ -22,7 +22,7 @@ export function AppShell({ children, footer }: { children: ReactNode; footer: Re
         {t("skipToContent")}
       </a>
       <aside className="hidden w-[240px] shrink-0 flex-col gap-6 border-r border-[var(--border)] bg-[var(--surface)] p-4 md:flex">
-        <Link href="/" aria-label="Cohost">
+        <Link href="/">
           <Logo />
         </Link>
         <nav aria-label={t("mainNavigation")}>
@@ -34,7 +34,7 @@ export function AppShell({ children, footer }: { children: ReactNode; footer: Re
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-[var(--border)] bg-header px-4 dark:bg-[var(--surface)] md:px-8">
-          <Link href="/" className="md:hidden" aria-label="Cohost">
+          <Link href="/" className="md:hidden">
             <Logo size="small" />
           </Link>
           <div className="hidden md:block">

@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "./use-profile";
 
-const TONE = { good: "text-success", low: "text-amber-600 dark:text-amber-400", critical: "text-error" };
+const TONE = { good: "text-success-text", low: "text-warning-text", critical: "text-error-text" };
 
 /** Header balance (spec §2, §9) with the Top Up button; refreshed wherever "/api/me" is mutated. */
 export function BalanceBadge({ onNavigate }: { onNavigate?: () => void }) {

@@ -63,7 +63,7 @@ export function FeedbackPopover() {
         >
           <h2 className="mb-3 font-semibold">{t("title")}</h2>
           {state === "success" ? (
-            <p role="status" className="text-sm text-success">
+            <p role="status" className="text-sm text-success-text">
               {t("thanks")}
             </p>
           ) : (
@@ -95,15 +95,15 @@ export function FeedbackPopover() {
                 )}
               />
               <div id={`${id}-help`} className="flex items-start justify-between gap-2 text-xs">
-                <span role={fieldError ? "alert" : undefined} className="text-error">
+                <span role={fieldError ? "alert" : undefined} className="text-error-text">
                   {fieldError}
                 </span>
-                <span className={cn("tabular-nums", message.length > FEEDBACK_MAX ? "text-error" : "text-[var(--text-muted)]")}>
+                <span className={cn("tabular-nums", message.length > FEEDBACK_MAX ? "text-error-text" : "text-[var(--text-muted)]")}>
                   {t("counter", { count: message.length, max: FEEDBACK_MAX })}
                 </span>
               </div>
               {state === "error" && serverError && (
-                <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error">
+                <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
                   {serverError}
                 </p>
               )}

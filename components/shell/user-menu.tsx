@@ -15,8 +15,9 @@ export function UserMenu({ onProfile }: { onProfile: () => void }) {
   const name = displayName(data);
   return (
     <Menu.Root>
-      <Menu.Trigger aria-label={t("userMenu")} className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-primary-light">
+      <Menu.Trigger className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-primary-light">
         <Avatar name={name} photoURL={data?.photoURL} />
+        <span className="sr-only">{t("userMenu")}</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-[var(--border)] bg-[var(--surface)] p-1 text-sm text-[var(--text)] shadow-lg">

@@ -32,7 +32,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
         {...rest}
       />
       {error ? (
-        <p id={`${inputId}-error`} role="alert" className="text-sm text-error">
+        <p id={`${inputId}-error`} role="alert" className="text-sm text-error-text">
           {error}
         </p>
       ) : hint ? (
@@ -63,7 +63,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & Textar
           {...rest}
         />
         {error ? (
-          <p id={`${inputId}-error`} role="alert" className="text-sm text-error">
+          <p id={`${inputId}-error`} role="alert" className="text-sm text-error-text">
             {error}
           </p>
         ) : hint ? (

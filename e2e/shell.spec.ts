@@ -1,0 +1,204 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { test, expect, sql } from "./fixtures";
+
+const decided = (context: BrowserContext) =>
+  context.addCookies([{ name: "cookie-consent", value: "false", url: "http://localhost:3210" }]);
+
+test.describe("signed-in shell", () => {
+  test.beforeEach(async ({ context }) => decided(context));
+
+  test("desktop: sidebar navigation, active link, page and document titles, raw path for unknown pages", async ({ signedIn: page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveTitle("About · Cohost");
+    await page.goto("/somewhere/else");
+    await expect(page.getByRole("heading", { level: 1, name: "/somewhere/else" })).toBeVisible();
+    await expect(page.getByText("Page not found")).toBeVisible();
+  });
+
+  test("phone: the menu button opens a right-side drawer with balance, Top Up, navigation and the user", async ({ signedIn: page, user }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await expect(drawer.getByTestId("balance")).toContainText("$0.00");
+    await expect(drawer.getByRole("link", { name: "Top Up" })).toBeVisible();
+    await expect(drawer.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
+    await drawer.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+  });
+
+  test("header balance uses the colour rule and links Top Up to /billing", async ({ signedIn: page, user }) => {
+    await sql(`INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "updatedAt") VALUES ($1, $2, 12500000, now())`, [`ca-${user.id}`, user.id]);
+    await page.goto("/");
+    const balance = page.getByRole("banner").getByTestId("balance");
+    await expect(balance).toContainText("$12.50");
+    await expect(balance.locator(".text-success-text")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Top Up" })).toHaveAttribute("href", "/billing");
+  });
+
+  test("theme choice persists across reloads", async ({ signedIn: page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Light" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+  });
+
+  test("profile: edit round trip, Save disabled when blank, Cancel restores", async ({ signedIn: page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile" });
+    await expect(dialog.getByTestId("profile-name")).toHaveText("Ada Lovelace");
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Display name").fill("   ");
+    await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog.getByTestId("profile-name")).toHaveText("Ada Lovelace");
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await expect(dialog.getByLabel("Display name")).toHaveValue("Ada Lovelace");
+    await dialog.getByLabel("Display name").fill("Grace Brewster Hopper");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(dialog.getByTestId("profile-name")).toHaveText("Grace Brewster Hopper");
+    const me = await (await page.request.get("/api/me")).json();
+    expect(me).toMatchObject({ firstName: "Grace", lastName: "Brewster Hopper" });
+  });
+
+  test("feedback: validation, sending, thank-you and auto-close", async ({ signedIn: page, user }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Feedback" }).first().click();
+    const field = page.getByLabel("Your feedback");
+    await field.fill("too short");
+    await expect(page.getByText("Feedback must be at least 10 characters long")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    await expect(page.getByText("9/2000")).toBeVisible();
+    await field.fill("x".repeat(2001));
+    await expect(page.getByText("Feedback must be less than 2000 characters")).toBeVisible();
+    await field.fill("  The dashboard is very clear.  ");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Thank you for your feedback!")).toBeVisible();
+    await expect(page.getByText("Thank you for your feedback!")).toBeHidden({ timeout: 5000 });
+    const rows = await sql<{ message: string }>(`SELECT message FROM "Feedback" WHERE "userId" = $1`, [user.id]);
+    expect(rows).toEqual([{ message: "The dashboard is very clear." }]);
+  });
+
+  test("feedback: a failed send shows the fallback error and stays open", async ({ signedIn: page }) => {
+    await page.route("**/api/feedback", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.goto("/");
+    await page.getByRole("button", { name: "Feedback" }).first().click();
+    await page.getByLabel("Your feedback").fill("This will not arrive, sadly.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to submit feedback. Please try again." })).toBeVisible();
+    await page.waitForTimeout(2500);
+    await expect(page.getByLabel("Your feedback")).toHaveValue("This will not arrive, sadly.");
+  });
+
+  test("language: switching to German from the user menu is remembered", async ({ signedIn: page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitemradio", { name: "Deutsch" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Übersicht" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 1, name: "Über Cohost" })).toBeVisible();
+    await page.getByRole("button", { name: "Kontomenü" }).click();
+    await page.getByRole("menuitemradio", { name: "English" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+  });
+
+  test("a render error shows the error boundary", async ({ signedIn: page }) => {
+    await page.goto("/test-error");
+    await expect(page.getByRole("heading", { name: "Sorry.. there was an error" })).toBeVisible();
+  });
+});
+
+test.describe("cookie consent", () => {
+  function analyticsRequests(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (r) => r.url().includes("/__analytics/") && seen.push(r.url()));
+    return seen;
+  }
+
+  test("no analytics before consent; Accept grants it and hides the banner for good", async ({ page, context }) => {
+    const analytics = analyticsRequests(page);
+    await page.goto("/cookie");
+    const banner = page.getByRole("region", { name: "Cookie consent" });
+    await expect(banner).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(analytics).toEqual([]);
+    await banner.getByRole("button", { name: "Accept" }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => analytics.length).toBeGreaterThan(0);
+    const consent = (await context.cookies()).find((c) => c.name === "cookie-consent");
+    expect(consent).toMatchObject({ value: "true", path: "/", sameSite: "Lax" });
+    expect(consent!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+
+  test("Reject (or the close icon) refuses, deletes analytics and advertising cookies, sends nothing", async ({ page, context }) => {
+    await context.addCookies([
+      { name: "_ga", value: "GA1.1.1", url: "http://localhost:3210" },
+      { name: "_gcl_au", value: "1.1", url: "http://localhost:3210" },
+    ]);
+    const analytics = analyticsRequests(page);
+    await page.goto("/cookie");
+    await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Reject", exact: true }).click();
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === "cookie-consent")?.value).toBe("false");
+    expect(cookies.map((c) => c.name)).not.toContain("_ga");
+    expect(cookies.map((c) => c.name)).not.toContain("_gcl_au");
+    await page.reload();
+    await page.waitForTimeout(1000);
+    expect(analytics).toEqual([]);
+
+    await context.clearCookies();
+    await page.reload();
+    await page.getByRole("button", { name: "Close and reject" }).click();
+    expect((await context.cookies()).find((c) => c.name === "cookie-consent")?.value).toBe("false");
+  });
+});
+
+test.describe("accessibility", () => {
+  const check = async (page: Page) => {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  };
+
+  test("sign-in and cookie policy have no serious violations", async ({ page }) => {
+    await page.goto("/signin");
+    await check(page);
+    await page.goto("/signin?screen=signup");
+    await check(page);
+    await page.goto("/cookie");
+    await check(page);
+  });
+
+  test("dashboard and about have no serious violations", async ({ signedIn: page, context }) => {
+    await decided(context);
+    await page.goto("/");
+    await check(page);
+    await page.goto("/about");
+    await check(page);
+  });
+});
