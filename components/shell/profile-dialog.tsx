@@ -6,16 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
+import { splitDisplayName } from "@/lib/shell/nav";
 import { notifications } from "@/lib/client/notifications";
 import { Avatar } from "./avatar";
 import { displayName, useProfile, type Profile } from "./use-profile";
-
-/** Spec §5: the display name splits on the first space into first and last name. */
-export function splitDisplayName(name: string): { firstName: string; lastName: string } {
-  const trimmed = name.trim();
-  const i = trimmed.indexOf(" ");
-  return i === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, i), lastName: trimmed.slice(i + 1).trim() };
-}
 
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("profile");

@@ -51,3 +51,16 @@ export function failureMessage(action: string, err: unknown): string {
   if (/timeout/i.test(text)) return "Request timed out. Please try again.";
   return `Failed to ${action}. Please try again.`;
 }
+
+export const CLIPBOARD_FAILED = "Failed to copy to clipboard. Please try manually selecting and copying the text.";
+
+/** Copies text; on failure shows the spec's clipboard toast. Resolves whether it worked. */
+export async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    notifications.add({ type: "error", message: CLIPBOARD_FAILED });
+    return false;
+  }
+}

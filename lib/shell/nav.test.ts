@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { balanceTone, formatUsd, initials, isActive, titleKey } from "./nav";
+import { failureMessage } from "@/lib/client/notifications";
+import { balanceTone, formatUsd, initials, isActive, splitDisplayName, titleKey } from "./nav";
 
 describe("navigation rules (spec §2, §9)", () => {
   it("highlights by path prefix, the root only exactly, or by a matching tab", () => {
@@ -34,5 +35,18 @@ describe("navigation rules (spec §2, §9)", () => {
     expect(balanceTone(5)).toBe("critical");
     expect(balanceTone(-0.02)).toBe("critical");
     expect(formatUsd(12.5)).toBe("$12.50");
+  });
+});
+
+describe("profile and toast texts (spec §5, §8)", () => {
+  it("splits the display name on the first space", () => {
+    expect(splitDisplayName(" Grace Brewster Hopper ")).toEqual({ firstName: "Grace", lastName: "Brewster Hopper" });
+    expect(splitDisplayName("Plato")).toEqual({ firstName: "Plato", lastName: "" });
+  });
+
+  it("maps failures to the helper messages", () => {
+    expect(failureMessage("save agent", new TypeError("Failed to fetch"))).toBe("Network error. Please check your connection and try again.");
+    expect(failureMessage("save agent", new Error("Request timeout"))).toBe("Request timed out. Please try again.");
+    expect(failureMessage("save agent", new Error("boom"))).toBe("Failed to save agent. Please try again.");
   });
 });

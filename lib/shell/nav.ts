@@ -49,3 +49,10 @@ export function balanceTone(usd: number): "good" | "low" | "critical" {
 export function formatUsd(usd: number, locale = "en"): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(usd);
 }
+
+/** Spec §5: the display name splits on the first space: first word firstName, the rest lastName. */
+export function splitDisplayName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim();
+  const i = trimmed.search(/\s/);
+  return i === -1 ? { firstName: trimmed, lastName: "" } : { firstName: trimmed.slice(0, i), lastName: trimmed.slice(i + 1).trim() };
+}
