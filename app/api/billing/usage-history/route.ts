@@ -1,0 +1,9 @@
+import { usageHistory, usageQuerySchema } from "@/lib/billing/usage-history";
+import { parseWith } from "@/lib/http/parse";
+import { userRoute } from "@/lib/http/route";
+
+export const GET = userRoute(({ request, user }) => {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const { page, limit } = parseWith(usageQuerySchema, params);
+  return usageHistory(user.id, page, limit);
+});

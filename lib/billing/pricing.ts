@@ -1,0 +1,21 @@
+import { db } from "../db/client.ts";
+import { microsToUsd } from "./money.ts";
+
+/** The rate in force for an action at a moment (rates are versioned, never edited in place). */
+export async function currentRate(action: string, at = new Date()) {
+  return db.pricingRate.findFirst({
+    where: { action, effectiveFrom: { lte: at }, OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }] },
+    orderBy: { effectiveFrom: "desc" },
+  });
+}
+
+export async function listCurrentRates(at = new Date()) {
+  const rates = await db.pricingRate.findMany({
+    where: { effectiveFrom: { lte: at }, OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }] },
+    orderBy: [{ action: "asc" }, { effectiveFrom: "desc" }],
+  });
+  const seen = new Set<string>();
+  return rates
+    .filter((r) => !seen.has(r.action) && seen.add(r.action))
+    .map((r) => ({ id: r.id, action: r.action, unit: r.unit, priceUsd: microsToUsd(r.priceMicros), description: r.description, effectiveFrom: r.effectiveFrom }));
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { applyEntryTx, type Tx } from "./ledger.ts";
+import { stripeConfigured, testModeAllowed } from "./mode.ts";
+import { microsToUsd, usdToMicros } from "./money.ts";
+
+export const TOPUP_MIN_USD = 5;
+export const TOPUP_MAX_USD = 1000;
+const AMOUNT_MESSAGE = `Amount must be a whole number of US dollars between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD}`;
+
+export const topUpSchema = z.object({
+  amount: z.number({ error: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(TOPUP_MIN_USD, AMOUNT_MESSAGE).max(TOPUP_MAX_USD, AMOUNT_MESSAGE),
+});
+
+/**
+ * Starts a top-up. With Stripe configured this is a Checkout Session (lib/billing/stripe-checkout.ts);
+ * in test mode a pending top-up whose in-app test checkout page completes it.
+ */
+export async function createTestTopUp(userId: string, amountUsd: number): Promise<{ id: string; url: string }> {
+  if (stripeConfigured()) {
+    throw new AppError("unavailable", "Card payments through Stripe are not available in this build yet. Unset STRIPE_SECRET_KEY to use test mode.");
+  }
+  if (!testModeAllowed()) throw new AppError("unavailable", "Payments are not configured on this server");
+  const topUp = await db.topUp.create({ data: { userId, amountMicros: usdToMicros(amountUsd), method: "test_checkout" } });
+  return { id: topUp.id, url: `/billing/test-checkout/${topUp.id}` };
+}
+
+/**
+ * Credits a paid top-up exactly once: the ledger key is the payment's identity, so any number of
+ * deliveries (webhook retries, both completion events, the test page clicked twice) credit once.
+ */
+export async function creditTopUpTx(
+  tx: Tx,
+  t: { topUpId: string; userId: string; amountMicros: bigint; paymentKey: string; type?: "topup" | "auto_refill"; paymentIntentId?: string },
+) {
+  const result = await applyEntryTx(tx, {
+    userId: t.userId,
+    type: t.type ?? "topup",
+    amountMicros: t.amountMicros,
+    idempotencyKey: t.paymentKey,
+    topUpId: t.topUpId,
+    description: t.type === "auto_refill" ? "Auto-refill" : "Top-up",
+  });
+  await tx.topUp.updateMany({
+    where: { id: t.topUpId, status: { not: "completed" } },
+    data: { status: "completed", completedAt: new Date(), ...(t.paymentIntentId ? { stripePaymentIntentId: t.paymentIntentId } : {}) },
+  });
+  return result;
+}
+
+/** The test checkout's Pay button: the same crediting path the webhook uses. */
+export async function payTestTopUp(userId: string, topUpId: string) {
+  if (!testModeAllowed()) throw new AppError("unavailable", "Test payments are disabled on this server");
+  const topUp = await db.topUp.findFirst({ where: { id: topUpId, userId, method: "test_checkout" } });
+  if (!topUp) throw new AppError("not_found", "Top-up not found");
+  if (topUp.status !== "pending" && topUp.status !== "completed") throw new AppError("conflict", "This top-up can no longer be paid");
+  const result = await db.$transaction((tx) =>
+    creditTopUpTx(tx, { topUpId, userId, amountMicros: topUp.amountMicros, paymentKey: `test:topup:${topUpId}` }),
+  );
+  return { credited: result.applied, balanceUsd: microsToUsd(result.balanceMicros) };
+}
+
+export async function getTestTopUp(userId: string, topUpId: string) {
+  const topUp = await db.topUp.findFirst({ where: { id: topUpId, userId, method: "test_checkout" } });
+  return topUp && { id: topUp.id, amountUsd: microsToUsd(topUp.amountMicros), status: topUp.status };
+}
+
+export async function topUpHistory(userId: string) {
+  const rows = await db.topUp.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
+  return rows.map((t) => ({
+    id: t.id,
+    amount: microsToUsd(t.amountMicros),
+    status: t.status,
+    method: t.method,
+    createdAt: t.createdAt,
+    completedAt: t.completedAt,
+  }));
+}
