@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { POST as topup } from "@/app/api/billing/topup/route";
+import { GET as topupHistory } from "@/app/api/billing/topup-history/route";
+import { GET as usageHistory } from "@/app/api/billing/usage-history/route";
+import { GET as pricingRates } from "@/app/api/billing/pricing-rates/route";
+import { POST as pay } from "@/app/api/billing/test-checkout/[id]/pay/route";
+import { GET as me } from "@/app/api/me/route";
+import { db } from "@/lib/db/client";
+import { call } from "@/test/http";
+import { createUser } from "@/test/users";
+
+async function seedUsage(userId: string, count: number) {
+  const agent = await db.agent.create({ data: { userId, name: "Paging bot", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
+  const meeting = await db.meeting.create({ data: { userId, agentId: agent.id, title: "Standup", meetingUrl: "https://meet.google.com/x", platform: "meet", scheduledStart: new Date() } });
+  const account = await db.creditAccount.upsert({ where: { userId }, create: { userId }, update: {} });
+  // Amounts 1..count micro-dollars so every row is identifiable on its page.
+  await db.$executeRaw`
+    INSERT INTO "LedgerEntry" ("accountId", "userId", "type", "amountMicros", "balanceAfterMicros", "idempotencyKey", "action", "meetingId", "agentId")
+    SELECT ${account.id}, ${userId}, 'usage', -g, 0, 'seed:' || g, 'agent_minute', ${meeting.id}, ${agent.id} FROM generate_series(1, ${count}) g`;
+  return { agent, meeting };
+}
+
+describe("top-ups in test mode", () => {
+  it("validates the amount (whole USD 5..1000) and creates nothing on bad input", async () => {
+    const { user, headers } = await createUser();
+    for (const amount of [4, 1001, 10.5, "20", null]) {
+      const res = await call(topup, { body: { amount }, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Amount must be a whole number of US dollars between 5 and 1000");
+    }
+    expect(await db.topUp.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("returns a test checkout whose Pay credits the balance exactly once", async () => {
+    const { user, headers } = await createUser();
+    const session = await call(topup, { body: { amount: 25 }, headers });
+    expect(session.status).toBe(200);
+    expect(session.body.url).toBe(`/billing/test-checkout/${session.body.id}`);
+    const first = await call(pay, { method: "POST", params: { id: session.body.id }, headers });
+    const second = await call(pay, { method: "POST", params: { id: session.body.id }, headers });
+    expect(first.body).toEqual({ credited: true, balanceUsd: 25 });
+    expect(second.body).toEqual({ credited: false, balanceUsd: 25 });
+    expect((await call(me, { headers })).body.creditBalanceUsd).toBe(25);
+    const history = await call(topupHistory, { headers });
+    expect(history.body).toEqual([
+      expect.objectContaining({ id: session.body.id, amount: 25, status: "completed", method: "test_checkout", completedAt: expect.any(String) }),
+    ]);
+    expect(await db.ledgerEntry.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it("another user's top-up is 404 and pays nothing", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const session = await call(topup, { body: { amount: 10 }, headers: owner.headers });
+    expect((await call(pay, { method: "POST", params: { id: session.body.id }, headers: other.headers })).status).toBe(404);
+    expect(await db.ledgerEntry.count({ where: { userId: { in: [owner.user.id, other.user.id] } } })).toBe(0);
+    expect((await call(topupHistory, { headers: other.headers })).body).toEqual([]);
+  });
+});
+
+describe("GET /api/billing/usage-history", () => {
+  it("pages newest first with defaults 1/20, and the last page from the other end of the index", async () => {
+    const { user, headers } = await createUser();
+    const { agent, meeting } = await seedUsage(user.id, 45);
+    const first = await call(usageHistory, { path: "/api/billing/usage-history", headers });
+    expect(first.body.pagination).toEqual({ page: 1, limit: 20, total: 45, totalPages: 3 });
+    expect(first.body.data.map((d: { cost: number }) => Math.round(d.cost * 1e6))).toEqual(Array.from({ length: 20 }, (_, i) => 45 - i));
+    expect(first.body.data[0]).toMatchObject({ action: "agent_minute", agentId: agent.id, agentName: "Paging bot", meetingId: meeting.id, meetingTitle: "Standup" });
+    const last = await call(usageHistory, { path: "/api/billing/usage-history?page=3&limit=20", headers });
+    expect(last.body.data.map((d: { cost: number }) => Math.round(d.cost * 1e6))).toEqual([5, 4, 3, 2, 1]);
+    const middle = await call(usageHistory, { path: "/api/billing/usage-history?page=2&limit=20", headers });
+    expect(middle.body.data.map((d: { cost: number }) => Math.round(d.cost * 1e6))).toEqual(Array.from({ length: 20 }, (_, i) => 25 - i));
+    const beyond = await call(usageHistory, { path: "/api/billing/usage-history?page=9", headers });
+    expect(beyond.body.data).toEqual([]);
+  });
+
+  it("rejects bad page and limit values", async () => {
+    const { headers } = await createUser();
+    for (const q of ["page=0", "page=-1", "page=abc", "limit=0", "limit=101", "limit=2.5"]) {
+      const res = await call(usageHistory, { path: `/api/billing/usage-history?${q}`, headers });
+      expect(res.status, q).toBe(400);
+      expect(res.body.error).toBe("validation_error");
+    }
+  });
+
+  it("never shows another user's usage", async () => {
+    const owner = await createUser();
+    await seedUsage(owner.user.id, 3);
+    const other = await createUser();
+    const res = await call(usageHistory, { path: "/api/billing/usage-history", headers: other.headers });
+    expect(res.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+  });
+});
+
+describe("GET /api/billing/pricing-rates", () => {
+  it("lists the current rate per action with unit and USD price", async () => {
+    const { headers } = await createUser();
+    const res = await call(pricingRates, { headers });
+    expect(res.body).toContainEqual(expect.objectContaining({ action: "agent_minute", unit: "minute", priceUsd: 0.02 }));
+  });
+});
