@@ -32,6 +32,7 @@ export function titleKey(pathname: string): string | null {
   if (pathname.startsWith("/agents/") && pathname.endsWith("/edit")) return "editAgent";
   if (pathname.startsWith("/agents/") && pathname.endsWith("/calendar")) return "agentCalendar";
   if (pathname.startsWith("/meetings/") && pathname.endsWith("/details")) return "meetingDetails";
+  if (pathname.startsWith("/billing/test-checkout/")) return "testCheckout";
   return null;
 }
 

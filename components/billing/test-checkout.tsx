@@ -1,0 +1,50 @@
+"use client";
+import { useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import { Button } from "@/components/ui/button";
+import { apiFetch } from "@/lib/client/api";
+import { formatUsd } from "@/lib/shell/nav";
+
+/** The in-app test checkout (no Stripe keys): Pay credits through the same path as the webhook. */
+export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd: number; status: string }) {
+  const t = useTranslations("billing.checkout");
+  const locale = useLocale();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(`/api/billing/test-checkout/${id}/pay`, { method: "POST", fallback: t("failed") });
+      await mutate("/api/me");
+      window.location.assign("/billing?topup=success");
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t("failed"));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <dl className="flex items-baseline justify-between border-y border-[var(--border)] py-4">
+        <dt className="text-[var(--text-muted)]">{t("amount")}</dt>
+        <dd className="text-2xl font-semibold tabular-nums">{formatUsd(amountUsd, locale)}</dd>
+      </dl>
+      {status === "completed" && <p role="status">{t("alreadyPaid")}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-error-text">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={busy} onClick={() => window.location.assign("/billing?topup=cancelled")}>
+          {t("cancel")}
+        </Button>
+        <Button loading={busy} disabled={status !== "pending"} onClick={pay}>
+          {busy ? t("paying") : t("pay", { amount: formatUsd(amountUsd, locale) })}
+        </Button>
+      </div>
+    </div>
+  );
+}
