@@ -18,11 +18,11 @@ test("top-up in test mode: choose an amount, pay on the labelled test checkout, 
   await page.getByRole("button", { name: "Top up $50.00" }).click();
 
   await expect(page).toHaveURL(/\/billing\/test-checkout\//);
-  await expect(page.getByText("TEST MODE")).toBeVisible();
+  await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Pay $50.00" }).click();
 
   await expect(page).toHaveURL(/\/billing$/);
-  await expect(page.getByText("Payment received. Your balance has been updated.")).toBeVisible();
+  await expect(page.getByText("Payment received. Your balance has been updated.").first()).toBeVisible();
   await expect(page.getByRole("banner").getByTestId("balance")).toContainText("$50.00");
   await expect(page.getByTestId("billing-balance")).toHaveText("$50.00");
   await expect(page.getByRole("cell", { name: "Test checkout" })).toBeVisible();
@@ -33,7 +33,7 @@ test("cancelling the checkout returns with a notice and charges nothing", async 
   await page.goto("/billing");
   await page.getByRole("button", { name: "Top up $25.00" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
-  await expect(page.getByText("Top-up cancelled. You have not been charged.")).toBeVisible();
+  await expect(page.getByText("Top-up cancelled. You have not been charged.").first()).toBeVisible();
   const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE "userId" = $1`, [user.id]);
   expect(n).toBe(0);
 });
