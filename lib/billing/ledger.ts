@@ -38,8 +38,10 @@ export interface EntryResult {
 }
 
 export class InsufficientFunds extends Error {
-  constructor(readonly balanceMicros: bigint) {
+  readonly balanceMicros: bigint;
+  constructor(balanceMicros: bigint) {
     super("Insufficient credit");
+    this.balanceMicros = balanceMicros;
   }
 }
 

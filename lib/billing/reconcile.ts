@@ -1,0 +1,36 @@
+import type { PrismaClient } from "../generated/prisma/client.ts";
+
+export interface ReconcileReport {
+  ok: boolean;
+  accountsChecked: number;
+  balanceMismatches: { accountId: string; userId: string; cachedMicros: string; ledgerMicros: string }[];
+  topUpsChecked: number;
+  topUpMismatches: { topUpId: string; status: string; credits: number }[];
+}
+
+/**
+ * Verifies the money invariants: every cached balance equals the sum of its ledger entries, and every
+ * paid top-up (completed, or refunded after completion) was credited exactly once — and nothing else was.
+ */
+export async function reconcile(db: PrismaClient): Promise<ReconcileReport> {
+  const balances = await db.$queryRaw<{ accountId: string; userId: string; cached: bigint; ledger: bigint }[]>`
+    SELECT a."id" AS "accountId", a."userId", a."balanceMicros" AS cached, COALESCE(SUM(l."amountMicros"), 0)::bigint AS ledger
+    FROM "CreditAccount" a LEFT JOIN "LedgerEntry" l ON l."accountId" = a."id"
+    GROUP BY a."id"`;
+  const credits = await db.$queryRaw<{ topUpId: string; status: string; credits: number }[]>`
+    SELECT t."id" AS "topUpId", t."status"::text AS status, COUNT(l."id")::int AS credits
+    FROM "TopUp" t LEFT JOIN "LedgerEntry" l ON l."topUpId" = t."id" AND l."type" IN ('topup', 'auto_refill')
+    GROUP BY t."id"`;
+  const paid = new Set(["completed", "refunded"]);
+  const balanceMismatches = balances
+    .filter((b) => b.cached !== b.ledger)
+    .map((b) => ({ accountId: b.accountId, userId: b.userId, cachedMicros: b.cached.toString(), ledgerMicros: b.ledger.toString() }));
+  const topUpMismatches = credits.filter((c) => (paid.has(c.status) ? c.credits !== 1 : c.credits !== 0));
+  return {
+    ok: balanceMismatches.length === 0 && topUpMismatches.length === 0,
+    accountsChecked: balances.length,
+    balanceMismatches,
+    topUpsChecked: credits.length,
+    topUpMismatches,
+  };
+}
