@@ -2,10 +2,11 @@ import { z } from "zod";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
-import { stripeConfigured, testModeAllowed } from "./mode.ts";
+import { testModeAllowed } from "./mode.ts";
 import { microsToUsd, usdToMicros } from "./money.ts";
 
 export const TOPUP_MIN_USD = 5;
+export const TEST_CARD = "pm_test_mode_card";
 export const TOPUP_MAX_USD = 1000;
 const AMOUNT_MESSAGE = `Amount must be a whole number of US dollars between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD}`;
 
@@ -13,14 +14,8 @@ export const topUpSchema = z.object({
   amount: z.number({ error: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(TOPUP_MIN_USD, AMOUNT_MESSAGE).max(TOPUP_MAX_USD, AMOUNT_MESSAGE),
 });
 
-/**
- * Starts a top-up. With Stripe configured this is a Checkout Session (lib/billing/stripe-checkout.ts);
- * in test mode a pending top-up whose in-app test checkout page completes it.
- */
+/** Test mode: a pending top-up whose in-app test checkout page completes it. */
 export async function createTestTopUp(userId: string, amountUsd: number): Promise<{ id: string; url: string }> {
-  if (stripeConfigured()) {
-    throw new AppError("unavailable", "Card payments through Stripe are not available in this build yet. Unset STRIPE_SECRET_KEY to use test mode.");
-  }
   if (!testModeAllowed()) throw new AppError("unavailable", "Payments are not configured on this server");
   const topUp = await db.topUp.create({ data: { userId, amountMicros: usdToMicros(amountUsd), method: "test_checkout" } });
   return { id: topUp.id, url: `/billing/test-checkout/${topUp.id}` };
@@ -55,9 +50,12 @@ export async function payTestTopUp(userId: string, topUpId: string) {
   const topUp = await db.topUp.findFirst({ where: { id: topUpId, userId, method: "test_checkout" } });
   if (!topUp) throw new AppError("not_found", "Top-up not found");
   if (topUp.status !== "pending" && topUp.status !== "completed") throw new AppError("conflict", "This top-up can no longer be paid");
-  const result = await db.$transaction((tx) =>
-    creditTopUpTx(tx, { topUpId, userId, amountMicros: topUp.amountMicros, paymentKey: `test:topup:${topUpId}` }),
-  );
+  const result = await db.$transaction(async (tx) => {
+    const credited = await creditTopUpTx(tx, { topUpId, userId, amountMicros: topUp.amountMicros, paymentKey: `test:topup:${topUpId}` });
+    // Like a real checkout, paying keeps the (test) card on file for auto-refill.
+    await tx.creditAccount.updateMany({ where: { userId, stripePaymentMethodId: null }, data: { stripePaymentMethodId: TEST_CARD } });
+    return credited;
+  });
   return { credited: result.applied, balanceUsd: microsToUsd(result.balanceMicros) };
 }
 

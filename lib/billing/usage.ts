@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { InsufficientFunds, applyEntry } from "./ledger.ts";
 import { currentRate } from "./pricing.ts";
+import { maybeAutoRefill } from "./auto-refill.ts";
 
 export interface UsageTick {
   userId: string;
@@ -50,8 +51,17 @@ export async function recordUsage(t: UsageTick): Promise<UsageResult> {
       },
       { requirePositive: true },
     );
-    const mustStop = result.balanceMicros <= 0n;
-    return { charged: result.applied, balanceMicros: result.balanceMicros, mustStop, ...(mustStop ? { reason: "out_of_credits" as const } : {}) };
+    // The debit has committed; a refill (if due) is charged now, outside its transaction.
+    let balanceMicros = result.balanceMicros;
+    if (result.applied) {
+      const refill = await maybeAutoRefill(t.userId).catch((err) => {
+        console.error("[billing] auto-refill failed:", err);
+        return "failed" as const;
+      });
+      if (refill === "charged") balanceMicros = (await db.creditAccount.findUniqueOrThrow({ where: { userId: t.userId } })).balanceMicros;
+    }
+    const mustStop = balanceMicros <= 0n;
+    return { charged: result.applied, balanceMicros, mustStop, ...(mustStop ? { reason: "out_of_credits" as const } : {}) };
   } catch (err) {
     if (err instanceof InsufficientFunds) return { charged: false, balanceMicros: err.balanceMicros, mustStop: true, reason: "out_of_credits" };
     throw err;

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import type Stripe from "stripe";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { stripeConfigured } from "./mode.ts";
+import { microsToUsd, usdToMicros } from "./money.ts";
+import { microsToCents, stripe } from "./stripe.ts";
+import { creditTopUpTx, TEST_CARD } from "./topups.ts";
+import type { Tx } from "./ledger.ts";
+
+export const MAX_AUTO_REFILL_FAILURES = 3;
+const STALE_CLAIM_MINUTES = 10;
+const AMOUNT = "Auto-refill amount must be a whole number of US dollars between 5 and 1000";
+const THRESHOLD = "Threshold must be between 0 and 1000 US dollars";
+
+export const autoRefillSchema = z.object({
+  amount: z.number({ error: AMOUNT }).int(AMOUNT).min(5, AMOUNT).max(1000, AMOUNT),
+  threshold: z.number({ error: THRESHOLD }).min(0, THRESHOLD).max(1000, THRESHOLD).optional(),
+});
+
+export const NO_CARD = "Add a card by topping up once before enabling auto-refill";
+const AUTH_REQUIRED = "Your bank asked to confirm the automatic payment. Please top up manually to confirm your card.";
+const DISABLED = "Auto-refill was turned off after three failed payments. Top up manually to keep your agents running.";
+
+export async function autoRefillSettings(userId: string) {
+  const a = await db.creditAccount.findUnique({ where: { userId } });
+  return {
+    enabled: a?.autoRefillEnabled ?? false,
+    amount: microsToUsd(a?.autoRefillAmountMicros ?? 0n),
+    threshold: microsToUsd(a?.autoRefillThresholdMicros ?? 5_000_000n),
+    hasCard: Boolean(a?.stripePaymentMethodId),
+    failures: a?.autoRefillFailures ?? 0,
+    lastError: a?.autoRefillLastError ?? null,
+  };
+}
+
+export async function enableAutoRefill(userId: string, input: z.infer<typeof autoRefillSchema>) {
+  const account = await db.creditAccount.findUnique({ where: { userId } });
+  if (!account?.stripePaymentMethodId) throw new AppError("validation_error", NO_CARD, { issues: [{ path: "card", message: NO_CARD }] });
+  await db.creditAccount.update({
+    where: { userId },
+    data: {
+      autoRefillEnabled: true,
+      autoRefillAmountMicros: usdToMicros(input.amount),
+      ...(input.threshold !== undefined ? { autoRefillThresholdMicros: usdToMicros(input.threshold) } : {}),
+      autoRefillFailures: 0,
+      autoRefillLastError: null,
+    },
+  });
+  return autoRefillSettings(userId);
+}
+
+export async function disableAutoRefill(userId: string) {
+  await db.creditAccount.updateMany({ where: { userId }, data: { autoRefillEnabled: false, autoRefillPendingSince: null } });
+  return autoRefillSettings(userId);
+}
+
+/**
+ * Called after a debit has committed. When the balance is below the threshold, claims the refill with
+ * one guarded UPDATE (so of many concurrent debits exactly one charges), then charges the saved card
+ * off-session — outside any database transaction.
+ */
+export async function maybeAutoRefill(userId: string): Promise<"charged" | "failed" | "skipped"> {
+  const claimed = await db.$queryRaw<{ amount: bigint; customer: string | null; card: string }[]>`
+    UPDATE "CreditAccount" SET "autoRefillPendingSince" = now(), "updatedAt" = now()
+    WHERE "userId" = ${userId} AND "autoRefillEnabled" AND "stripePaymentMethodId" IS NOT NULL
+      AND "balanceMicros" < "autoRefillThresholdMicros" AND "autoRefillAmountMicros" > 0
+      AND ("autoRefillPendingSince" IS NULL OR "autoRefillPendingSince" < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))
+    RETURNING "autoRefillAmountMicros" AS amount, "stripeCustomerId" AS customer, "stripePaymentMethodId" AS card`;
+  if (claimed.length === 0) return "skipped";
+  const { amount, customer, card } = claimed[0];
+  const topUp = await db.topUp.create({ data: { userId, amountMicros: amount, method: "auto_refill" } });
+
+  if (!stripeConfigured() || card === TEST_CARD) {
+    await db.$transaction((tx) =>
+      creditTopUpTx(tx, { topUpId: topUp.id, userId, amountMicros: amount, paymentKey: `test:auto-refill:${topUp.id}`, type: "auto_refill" }),
+    );
+    await settle(userId, null);
+    return "charged";
+  }
+
+  try {
+    const intent = await stripe().paymentIntents.create(
+      {
+        amount: microsToCents(amount),
+        currency: "usd",
+        customer: customer ?? undefined,
+        payment_method: card,
+        off_session: true,
+        confirm: true,
+        metadata: { userId, topUpId: topUp.id, kind: "auto_refill" },
+      },
+      { idempotencyKey: `auto-refill:${topUp.id}` },
+    );
+    await db.topUp.update({ where: { id: topUp.id }, data: { stripePaymentIntentId: intent.id } });
+    if (intent.status === "succeeded") {
+      // Same key as the payment_intent.succeeded webhook: whichever comes first credits.
+      await db.$transaction((tx) =>
+        creditTopUpTx(tx, { topUpId: topUp.id, userId, amountMicros: amount, paymentKey: `stripe:pi:${intent.id}`, type: "auto_refill", paymentIntentId: intent.id }),
+      );
+      await settle(userId, null);
+      return "charged";
+    }
+    await fail(userId, topUp.id, AUTH_REQUIRED);
+    return "failed";
+  } catch (err) {
+    const e = err as Stripe.errors.StripeError;
+    const message = e?.code === "authentication_required" ? AUTH_REQUIRED : `The automatic payment failed: ${e?.message ?? "unknown error"}`;
+    await fail(userId, topUp.id, message);
+    return "failed";
+  }
+}
+
+async function settle(userId: string, lastError: string | null) {
+  await db.creditAccount.update({ where: { userId }, data: { autoRefillPendingSince: null, autoRefillFailures: 0, autoRefillLastError: lastError } });
+}
+
+/** Records a failed refill; the third failure in a row turns auto-refill off and says so. */
+export async function fail(userId: string, topUpId: string, message: string, client: Tx = db) {
+  const pending = await client.topUp.updateMany({ where: { id: topUpId, status: "pending" }, data: { status: "failed", failureReason: message } });
+  if (pending.count === 0) return; // this top-up's failure was already counted
+  const rows = await client.$queryRaw<{ failures: number }[]>`
+    UPDATE "CreditAccount" SET "autoRefillFailures" = "autoRefillFailures" + 1, "autoRefillPendingSince" = NULL,
+      "autoRefillLastError" = ${message}, "updatedAt" = now()
+    WHERE "userId" = ${userId} RETURNING "autoRefillFailures" AS failures`;
+  if ((rows[0]?.failures ?? 0) >= MAX_AUTO_REFILL_FAILURES) {
+    await client.creditAccount.update({ where: { userId }, data: { autoRefillEnabled: false, autoRefillLastError: DISABLED } });
+  }
+}

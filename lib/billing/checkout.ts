@@ -1,0 +1,38 @@
+import { appUrl } from "../config.ts";
+import { db } from "../db/client.ts";
+import { ensureStripeCustomer } from "./customer.ts";
+import { stripeConfigured } from "./mode.ts";
+import { microsToCents, stripe } from "./stripe.ts";
+import { createTestTopUp } from "./topups.ts";
+import { usdToMicros } from "./money.ts";
+
+/**
+ * Starts a top-up: a Stripe Checkout Session (payment mode, saved customer, card kept for
+ * off-session auto-refill) when Stripe is configured, else the in-app test checkout.
+ */
+export async function startTopUp(userId: string, amountUsd: number): Promise<{ id: string; url: string }> {
+  if (!stripeConfigured()) return createTestTopUp(userId, amountUsd);
+  const customer = await ensureStripeCustomer(userId);
+  const topUp = await db.topUp.create({ data: { userId, amountMicros: usdToMicros(amountUsd), method: "checkout" } });
+  const metadata = { userId, topUpId: topUp.id, kind: "topup" };
+  const session = await stripe().checkout.sessions.create(
+    {
+      mode: "payment",
+      customer,
+      client_reference_id: topUp.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "usd", unit_amount: microsToCents(topUp.amountMicros), product_data: { name: "Cohost credit" } },
+        },
+      ],
+      payment_intent_data: { setup_future_usage: "off_session", metadata },
+      metadata,
+      success_url: `${appUrl()}/billing?topup=success`,
+      cancel_url: `${appUrl()}/billing?topup=cancelled`,
+    },
+    { idempotencyKey: `checkout:${topUp.id}` },
+  );
+  await db.topUp.update({ where: { id: topUp.id }, data: { stripeCheckoutSessionId: session.id } });
+  return { id: session.id, url: session.url! };
+}
