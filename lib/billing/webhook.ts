@@ -54,10 +54,8 @@ async function apply(tx: Tx, event: Stripe.Event, paymentMethod: string | null):
       const pi = idOf(s.payment_intent);
       if (!topUp || !pi) return false;
       await creditTopUpTx(tx, { topUpId: topUp.id, userId: topUp.userId, amountMicros: centsToMicros(s.amount_total ?? 0), paymentKey: `stripe:pi:${pi}`, paymentIntentId: pi });
-      await tx.creditAccount.update({
-        where: { userId: topUp.userId },
-        data: { ...(paymentMethod ? { stripePaymentMethodId: paymentMethod } : {}), ...(idOf(s.customer) ? { stripeCustomerId: idOf(s.customer) } : {}) },
-      });
+      // The card used here is kept for off-session auto-refill (the customer was saved at creation).
+      if (paymentMethod) await tx.creditAccount.update({ where: { userId: topUp.userId }, data: { stripePaymentMethodId: paymentMethod } });
       return true;
     }
     case "checkout.session.async_payment_failed":
