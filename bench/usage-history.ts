@@ -19,7 +19,7 @@ try {
   const insertStarted = performance.now();
   await db.$executeRaw`
     INSERT INTO "LedgerEntry" ("accountId", "userId", "type", "amountMicros", "balanceAfterMicros", "idempotencyKey", "action", "meetingId", "agentId", "createdAt")
-    SELECT ${account.id}, ${user.id}, 'usage', -20000, -20000 * g, 'usage:bench:' || g, 'agent_minute', ${meeting.id}, ${agent.id}, now() - make_interval(secs => ${ROWS} - g)
+    SELECT ${account.id}, ${user.id}, 'usage', -20000, -20000 * g::bigint, 'usage:bench:' || g, 'agent_minute', ${meeting.id}, ${agent.id}, now() - make_interval(secs => ${ROWS} - g)
     FROM generate_series(1, ${ROWS}) g`;
   await db.$executeRawUnsafe(`ANALYZE "LedgerEntry"`);
   const insertSeconds = (performance.now() - insertStarted) / 1000;
