@@ -57,3 +57,29 @@ test("usage history pages through charges with agent and meeting names", async (
   await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
   await expect(page.getByRole("img", { name: "Spend per day" })).toBeVisible();
 });
+
+test("auto-refill: needs a card first, then enable, change and turn off", async ({ signedIn: page }) => {
+  await page.goto("/billing");
+  await expect(page.getByText("Top up once with a card to enable auto-refill.")).toBeVisible();
+  await page.getByRole("button", { name: "$10.00", exact: true }).click();
+  await page.getByRole("button", { name: "Top up $10.00" }).click();
+  await page.getByRole("button", { name: "Pay $10.00" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+
+  const status = page.getByTestId("auto-refill-status");
+  await expect(status).toHaveText("Auto-refill is off.");
+  await page.getByLabel("Refill amount (USD)").fill("40");
+  await page.getByLabel("When balance falls below (USD)").fill("8");
+  await page.getByRole("button", { name: "Enable auto-refill" }).click();
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
+
+  await page.getByLabel("Refill amount (USD)").fill("2");
+  await page.getByRole("button", { name: "Save auto-refill" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Auto-refill amount must be a whole number of US dollars between 5 and 1000" })).toBeVisible();
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
+
+  await page.reload();
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(status).toHaveText("Auto-refill is off.");
+});

@@ -10,6 +10,7 @@ import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "@/components/shell/use-profile";
+import { AutoRefillCard } from "./auto-refill-card";
 import { Section } from "./section";
 import { SpendChart } from "./spend-chart";
 import { TopUpCard } from "./top-up-card";
@@ -65,6 +66,7 @@ export function BillingPage() {
     if (result === "cancelled") notifications.add({ type: "info", message: t("topupCancelled") });
     void mutate("/api/me");
     void mutate("/api/billing/topup-history");
+    void mutate("/api/billing/auto-refill");
     router.replace("/billing");
   }, [params, mutate, router, t]);
 
@@ -85,6 +87,8 @@ export function BillingPage() {
         <h2 className="mb-4 text-lg font-semibold">{t("topUpTitle")}</h2>
         <TopUpCard />
       </Card>
+
+      <AutoRefillCard />
 
       <Section title={t("spendTitle")} loading={spend.isLoading} error={spend.error?.message} onRetry={() => spend.mutate()} className="lg:col-span-2">
         <SpendChart days={spend.data ?? []} />
