@@ -42,7 +42,7 @@ test("usage history pages through charges with agent and meeting names", async (
   await sql(
     `WITH a AS (INSERT INTO "Agent" (id, "userId", name, "sttProviderId", "aiProviderId", "ttsProviderId", "updatedAt") VALUES ($2, $1, 'Notetaker', 'deepgram', 'openai', 'elevenlabs', now()) RETURNING id),
      m AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt") SELECT $3, $1, id, 'Design review', 'https://zoom.us/j/9', 'zoom', now(), now() FROM a RETURNING id, "agentId"),
-     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "updatedAt") VALUES ($4, $1, 9160000, now()) RETURNING id)
+     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "updatedAt") VALUES ($4, $1, 9160000, 42, now()) RETURNING id)
      INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, "meetingId", "agentId")
      SELECT c.id, $1, 'usage', -20000, 0, 'e2e:' || g, 'agent_minute', m.id, m."agentId" FROM c, m, generate_series(1, 42) g`,
     [user.id, `ag-${user.id}`, `mt-${user.id}`, `ca-${user.id}`],

@@ -70,7 +70,8 @@ export async function applyEntryTx(tx: Tx, e: EntryInput, guard: Guard = {}): Pr
   const floor = guard.floorMicros ?? null;
   const positive = guard.requirePositive ?? false;
   const updated = await tx.$queryRaw<{ balanceMicros: bigint }[]>`
-    UPDATE "CreditAccount" SET "balanceMicros" = "balanceMicros" + ${e.amountMicros}, "updatedAt" = now()
+    UPDATE "CreditAccount" SET "balanceMicros" = "balanceMicros" + ${e.amountMicros}, "updatedAt" = now(),
+      "usageEntryCount" = "usageEntryCount" + ${e.type === "usage" ? 1 : 0}::int
     WHERE "id" = ${accountId}
       AND (${floor}::bigint IS NULL OR "balanceMicros" + ${e.amountMicros} >= ${floor}::bigint)
       AND (NOT ${positive} OR "balanceMicros" > 0)

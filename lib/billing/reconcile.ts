@@ -9,12 +9,14 @@ export interface ReconcileReport {
 }
 
 /**
- * Verifies the money invariants: every cached balance equals the sum of its ledger entries, and every
+ * Verifies the money invariants: every cached balance equals the sum of its ledger entries (and the
+ * cached usage count the number of usage entries), and every
  * paid top-up (completed, or refunded after completion) was credited exactly once — and nothing else was.
  */
 export async function reconcile(db: PrismaClient): Promise<ReconcileReport> {
-  const balances = await db.$queryRaw<{ accountId: string; userId: string; cached: bigint; ledger: bigint }[]>`
-    SELECT a."id" AS "accountId", a."userId", a."balanceMicros" AS cached, COALESCE(SUM(l."amountMicros"), 0)::bigint AS ledger
+  const balances = await db.$queryRaw<{ accountId: string; userId: string; cached: bigint; ledger: bigint; usageCached: number; usageEntries: number }[]>`
+    SELECT a."id" AS "accountId", a."userId", a."balanceMicros" AS cached, COALESCE(SUM(l."amountMicros"), 0)::bigint AS ledger,
+      a."usageEntryCount" AS "usageCached", COUNT(l."id") FILTER (WHERE l."type" = 'usage')::int AS "usageEntries"
     FROM "CreditAccount" a LEFT JOIN "LedgerEntry" l ON l."accountId" = a."id"
     GROUP BY a."id"`;
   const credits = await db.$queryRaw<{ topUpId: string; status: string; credits: number }[]>`
@@ -23,7 +25,7 @@ export async function reconcile(db: PrismaClient): Promise<ReconcileReport> {
     GROUP BY t."id"`;
   const paid = new Set(["completed", "refunded"]);
   const balanceMismatches = balances
-    .filter((b) => b.cached !== b.ledger)
+    .filter((b) => b.cached !== b.ledger || b.usageCached !== b.usageEntries)
     .map((b) => ({ accountId: b.accountId, userId: b.userId, cachedMicros: b.cached.toString(), ledgerMicros: b.ledger.toString() }));
   const topUpMismatches = credits.filter((c) => (paid.has(c.status) ? c.credits !== 1 : c.credits !== 0));
   return {

@@ -17,6 +17,8 @@ async function seedUsage(userId: string, count: number) {
   await db.$executeRaw`
     INSERT INTO "LedgerEntry" ("accountId", "userId", "type", "amountMicros", "balanceAfterMicros", "idempotencyKey", "action", "meetingId", "agentId")
     SELECT ${account.id}, ${userId}, 'usage', -g, 0, 'seed:' || g, 'agent_minute', ${meeting.id}, ${agent.id} FROM generate_series(1, ${count}) g`;
+  // Bulk seeding bypasses the ledger writer, so keep its usage counter the way the writer would.
+  await db.creditAccount.update({ where: { id: account.id }, data: { usageEntryCount: count } });
   return { agent, meeting };
 }
 

@@ -71,6 +71,7 @@ describe("usage", () => {
     expect(first).toMatchObject({ charged: true, mustStop: false, balanceMicros: 1_000_000n - rate.priceMicros });
     expect(again).toMatchObject({ charged: false, balanceMicros: 1_000_000n - rate.priceMicros });
     const entry = await db.ledgerEntry.findFirstOrThrow({ where: { userId: user.id, type: "usage" } });
+    expect((await db.creditAccount.findUniqueOrThrow({ where: { userId: user.id } })).usageEntryCount).toBe(1);
     expect(entry).toMatchObject({ action: "agent_minute", quantity: 1, unitPriceMicros: rate.priceMicros, pricingRateId: rate.id, meetingId: meeting.id, agentId: agent.id, amountMicros: -rate.priceMicros });
   });
 
