@@ -32,7 +32,7 @@ export default async function DashboardPage() {
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{m.title || t("untitled")}</span>
                 <span className="block text-xs text-[var(--text-muted)]">
-                  {m.agent.name} · {format.dateTime(m.scheduledStart, { dateStyle: "medium", timeStyle: "short" })}
+                  {m.agent?.name ?? "—"} · {format.dateTime(m.scheduledStart, { dateStyle: "medium", timeStyle: "short" })}
                 </span>
               </span>
               <span className="text-xs text-[var(--text-muted)]">{t(`status.${m.status}`)}</span>

@@ -1,0 +1,9 @@
+import { setAgentStatus } from "@/lib/agents/agents";
+import { statusSchema } from "@/lib/agents/schema";
+import { parseBody } from "@/lib/http/parse";
+import { userRoute } from "@/lib/http/route";
+
+export const PATCH = userRoute<{ id: string }>(async ({ request, user, params }) => {
+  const { status } = await parseBody(request, statusSchema);
+  return setAgentStatus(user.id, params.id, status);
+});

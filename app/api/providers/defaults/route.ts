@@ -1,0 +1,4 @@
+import { userRoute } from "@/lib/http/route";
+import { providerDefaults } from "@/lib/providers/queries";
+
+export const GET = userRoute(() => providerDefaults());
