@@ -46,6 +46,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
   {
     kind: "stt", id: "assemblyai", name: "AssemblyAI", defaultModel: "universal-streaming", models: ["universal-streaming"],
     extraParams: [
+      MODEL,
       { name: "endOfTurnConfidenceThreshold", type: "number", default: 0.7, min: 0, max: 1, description: "Confidence needed to end a turn" },
       { name: "formatTurns", type: "boolean", default: true, description: "Punctuated, formatted final turns" },
     ],
@@ -86,6 +87,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     kind: "tts", id: "elevenlabs", name: "ElevenLabs", isDefault: true, defaultModel: "eleven_flash_v2_5", models: ["eleven_flash_v2_5", "eleven_turbo_v2_5", "eleven_multilingual_v2"],
     voices: [{ id: "21m00Tcm4TlvDq8ikWAM", name: "Rachel" }, { id: "pNInz6obpgDQGcFmaJgB", name: "Adam" }, { id: "EXAVITQu4vr4xnSDxMaL", name: "Bella" }],
     extraParams: [
+      MODEL,
       { name: "voiceId", type: "string", default: "21m00Tcm4TlvDq8ikWAM", description: "Voice id" },
       { name: "stability", type: "number", default: 0.5, min: 0, max: 1, description: "Voice stability" },
       { name: "similarityBoost", type: "number", default: 0.75, min: 0, max: 1, description: "Similarity to the original voice" },
@@ -96,6 +98,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     kind: "tts", id: "cartesia", name: "Cartesia", defaultModel: "sonic-2", models: ["sonic-2", "sonic-turbo"],
     voices: [{ id: "a0e99841-438c-4a64-b679-ae501e7d6091", name: "Barbershop Man" }, { id: "79a125e8-cd45-4c13-8a67-188112f4dd22", name: "British Lady" }],
     extraParams: [
+      MODEL,
       { name: "voiceId", type: "string", default: "a0e99841-438c-4a64-b679-ae501e7d6091", description: "Voice id" },
       { name: "speed", type: "string", default: "normal", options: ["slowest", "slow", "normal", "fast", "fastest"], description: "Speaking speed" },
     ],
@@ -109,6 +112,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     kind: "tts", id: "openai", name: "OpenAI", defaultModel: "gpt-4o-mini-tts", models: ["gpt-4o-mini-tts", "tts-1"],
     voices: ["alloy", "ash", "coral", "echo", "nova", "sage", "shimmer"].map((v) => ({ id: v, name: v[0].toUpperCase() + v.slice(1) })),
     extraParams: [
+      MODEL,
       { name: "voice", type: "string", default: "alloy", description: "Voice name" },
       { name: "instructions", type: "string", description: "How to speak (tone, pace)" },
     ],
