@@ -9,6 +9,7 @@ import { simpleParser } from "mailparser";
 import { OAuth2Server } from "oauth2-mock-server";
 import { SMTPServer } from "smtp-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
+import { startFakeProviders } from "../../test/fakes/providers/server.ts";
 import { E2E } from "./ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -71,6 +72,12 @@ oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown>
 });
 await oidc.start(E2E.oidcPort, "localhost");
 
+// STT/AI/TTS provider APIs for "Test key" (a key is valid only with the provider's own auth scheme).
+const providers = await startFakeProviders();
+const providerEnv = Object.fromEntries(
+  ["DEEPGRAM", "ASSEMBLYAI", "OPENAI", "ANTHROPIC", "GEMINI", "GROQ", "ELEVENLABS", "CARTESIA"].map((id) => [`PROVIDER_BASE_URL_${id}`, providers.url]),
+);
+
 const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
 fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
 
@@ -92,6 +99,7 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     NEXT_PUBLIC_ANALYTICS_ID: "e2e-analytics",
     NEXT_PUBLIC_ANALYTICS_URL: "/__analytics/collect",
     COHOST_ENV: "test",
+    ...providerEnv,
     // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
     RATE_LIMIT_AUTH_IP: "10000/60",
     RATE_LIMIT_LOGIN_FAILURES: "10000/60",
