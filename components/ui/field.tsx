@@ -10,11 +10,8 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-/** A labelled input; the error is announced and linked with aria-describedby. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, className, id, ...rest },
-  ref,
-) {
+/** Label, control and a hint or an announced error linked by aria-describedby. */
+function Field({ label, error, hint, className, id, control }: FieldProps & { className?: string; id?: string; control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
@@ -23,14 +20,12 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
       <label htmlFor={inputId} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(CONTROL, error ? "border-error" : "border-[var(--border)]")}
-        {...rest}
-      />
+      {control({
+        id: inputId,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+        className: cn(CONTROL, error ? "border-error" : "border-[var(--border)]"),
+      })}
       {error ? (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-error-text">
           {error}
@@ -42,36 +37,25 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
       ) : null}
     </div>
   );
+}
+
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  return <Field label={label} error={error} hint={hint} className={className} id={id} control={(p) => <input ref={ref} {...p} {...rest} />} />;
 });
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(
-  function TextAreaField({ label, error, hint, className, id, ...rest }, ref) {
-    const autoId = useId();
-    const inputId = id ?? autoId;
-    const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
-    return (
-      <div className={cn("flex flex-col gap-1", className)}>
-        <label htmlFor={inputId} className="text-sm font-medium">
-          {label}
-        </label>
-        <textarea
-          ref={ref}
-          id={inputId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={cn(CONTROL, error ? "border-error" : "border-[var(--border)]")}
-          {...rest}
-        />
-        {error ? (
-          <p id={`${inputId}-error`} role="alert" className="text-sm text-error-text">
-            {error}
-          </p>
-        ) : hint ? (
-          <p id={`${inputId}-hint`} className="text-xs text-[var(--text-muted)]">
-            {hint}
-          </p>
-        ) : null}
-      </div>
-    );
-  },
-);
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, hint, className, id, ...rest },
+  ref,
+) {
+  return <Field label={label} error={error} hint={hint} className={className} id={id} control={(p) => <textarea ref={ref} {...p} {...rest} />} />;
+});

@@ -5,11 +5,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { simpleParser } from "mailparser";
 import { OAuth2Server } from "oauth2-mock-server";
-import { SMTPServer } from "smtp-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 import { startFakeProviders } from "../../test/fakes/providers/server.ts";
+import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E } from "./ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -17,34 +16,7 @@ const dataDir = path.join(root, E2E.dataDir);
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-interface Captured {
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  receivedAt: string;
-}
-const mails: Captured[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: mail.subject ?? "",
-          text: mail.text ?? "",
-          html: typeof mail.html === "string" ? mail.html : "",
-          receivedAt: new Date().toISOString(),
-        });
-        callback();
-      })
-      .catch(callback);
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(E2E.smtpPort, "127.0.0.1", resolve));
+const smtp = await startSmtpCapture(E2E.smtpPort);
 
 // GET /messages?to=<address> → captured messages for that address, oldest first.
 http
@@ -52,7 +24,7 @@ http
     const url = new URL(req.url ?? "/", "http://localhost");
     const to = url.searchParams.get("to")?.toLowerCase();
     res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
+    res.end(JSON.stringify(to ? smtp.to(to) : smtp.mails));
   })
   .listen(E2E.mailApiPort, "127.0.0.1");
 
@@ -110,7 +82,7 @@ const stop = async () => {
   app.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   await oidc.stop().catch(() => {});
-  smtp.close();
+  await smtp.close();
   await db.stop().catch(() => {});
   process.exit(0);
 };

@@ -5,10 +5,11 @@ export interface CapturedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
 }
 
-/** A real SMTP server on a random loopback port that keeps every message it receives. */
-export async function startSmtpCapture() {
+/** A real SMTP server on a loopback port (random unless given) that keeps every message it receives. */
+export async function startSmtpCapture(port = 0) {
   const mails: CapturedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -16,16 +17,21 @@ export async function startSmtpCapture() {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject: mail.subject ?? "", text: mail.text ?? "" });
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: mail.subject ?? "",
+            text: mail.text ?? "",
+            html: typeof mail.html === "string" ? mail.html : "",
+          });
           callback();
         })
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.server.address() as { port: number }).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     mails,
     to: (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase())),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
