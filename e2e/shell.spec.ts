@@ -194,11 +194,12 @@ test.describe("accessibility", () => {
     await check(page);
   });
 
-  test("dashboard and about have no serious violations", async ({ signedIn: page, context }) => {
+  test("dashboard, about, agents, agent form and billing have no serious violations", async ({ signedIn: page, context }) => {
     await decided(context);
-    await page.goto("/");
-    await check(page);
-    await page.goto("/about");
-    await check(page);
+    for (const path of ["/", "/about", "/agents", "/agents/create", "/billing"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await check(page);
+    }
   });
 });
