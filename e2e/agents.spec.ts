@@ -75,3 +75,19 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   const [meeting] = await sql<{ status: string }>(`SELECT status::text FROM "Meeting" WHERE id = $1`, [`m-${user.id}`]);
   expect(meeting.status).toBe("cancelled");
 });
+
+test("unsaved changes: leaving the form through a link asks first", async ({ signedIn: page }) => {
+  await page.goto("/agents/create");
+  await page.getByLabel("Name", { exact: true }).fill("Half-finished");
+  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe("You have unsaved changes. Leave anyway?");
+    void d.dismiss();
+  });
+  await nav.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/agents\/create$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Half-finished");
+  page.once("dialog", (d) => void d.accept());
+  await nav.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+});

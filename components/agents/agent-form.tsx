@@ -117,12 +117,25 @@ export function AgentForm({ agent }: { agent?: Agent }) {
   }, [values, isLoading, defaults, agent]);
 
   const dirty = values !== null && JSON.stringify(values) !== saved;
+  // Unsaved changes: warn before the tab closes or reloads, and before in-app links navigate away.
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    const guardLinks = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!link || link.target === "_blank" || e.defaultPrevented) return;
+      if (!window.confirm(t("unsaved"))) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+    document.addEventListener("click", guardLinks, true);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+      document.removeEventListener("click", guardLinks, true);
+    };
+  }, [dirty, t]);
 
   if (providersError) return <p role="alert" className="text-error-text">{providersError}</p>;
   if (!values) return <LoadingBlock />;

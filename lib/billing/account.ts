@@ -1,13 +1,21 @@
 import { db } from "../db/client.ts";
 import { microsToUsd } from "./money.ts";
 
+/** The credit-account columns behind the spec's profile billing fields. */
+export const CREDIT_SELECT = { balanceMicros: true, autoRefillEnabled: true, autoRefillAmountMicros: true, stripeCustomerId: true } as const;
+
+type CreditRow = { balanceMicros: bigint; autoRefillEnabled: boolean; autoRefillAmountMicros: bigint; stripeCustomerId: string | null };
+
 /** The billing fields of the spec's profile (GET /api/me). A user without an account has 0. */
-export async function getCreditSummary(userId: string) {
-  const account = await db.creditAccount.findUnique({ where: { userId } });
+export function toCreditSummary(account: CreditRow | null | undefined) {
   return {
     creditBalanceUsd: microsToUsd(account?.balanceMicros ?? 0n),
     autoRefillEnabled: account?.autoRefillEnabled ?? false,
     autoRefillAmount: microsToUsd(account?.autoRefillAmountMicros ?? 0n),
     stripeCustomerId: account?.stripeCustomerId ?? null,
   };
+}
+
+export async function getCreditSummary(userId: string) {
+  return toCreditSummary(await db.creditAccount.findUnique({ where: { userId }, select: CREDIT_SELECT }));
 }

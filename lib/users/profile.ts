@@ -1,11 +1,18 @@
 import { db } from "../db/client.ts";
-import { getCreditSummary } from "../billing/account.ts";
+import { CREDIT_SELECT, toCreditSummary } from "../billing/account.ts";
 
-/** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows. */
+/** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows; one query. */
 export async function getProfile(userId: string) {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { id: true, email: true, firstName: true, lastName: true, image: true },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      image: true,
+      creditAccount: { select: CREDIT_SELECT },
+    },
   });
   return {
     id: user.id,
@@ -13,7 +20,7 @@ export async function getProfile(userId: string) {
     firstName: user.firstName,
     lastName: user.lastName,
     photoURL: user.image,
-    ...(await getCreditSummary(userId)),
+    ...toCreditSummary(user.creditAccount),
   };
 }
 
