@@ -102,5 +102,3 @@ export const test = base.extend<{ user: TestUser; signedIn: Page }>({
     await use(page);
   },
 });
-
-export const E2E_STACK = E2E;

@@ -13,7 +13,3 @@ export function port(): number {
 export function appUrl(): string {
   return (process.env.APP_URL || `http://localhost:${port()}`).replace(/\/$/, "");
 }
-
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === "production" && process.env.COHOST_ENV !== "test";
-}

@@ -1,7 +1,5 @@
 // Money is integers on the server: micro-dollars (1 USD = 1_000_000) in BIGINT columns. JSON carries
 // USD numbers. Conversions live here only.
-export const MICROS_PER_USD = 1_000_000n;
-
 export function usdToMicros(usd: number): bigint {
   return BigInt(Math.round(usd * 1_000_000));
 }

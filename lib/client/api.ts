@@ -53,7 +53,5 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit & { 
   return body as T;
 }
 
-export const jsonBody = (value: unknown) => JSON.stringify(value);
-
 /** SWR fetcher: `useSWR("/api/agents", fetcher)`. */
 export const fetcher = <T,>(path: string) => apiFetch<T>(path);

@@ -52,6 +52,3 @@ export class AppError extends Error {
     return { error: this.code, message: this.message, ...(this.issues ? { issues: this.issues } : {}) };
   }
 }
-
-export const notFound = (what = "Not found") => new AppError("not_found", what);
-export const unauthorized = () => new AppError("unauthorized", "Authentication required");
