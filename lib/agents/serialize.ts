@@ -1,7 +1,23 @@
 import type { Agent } from "../generated/prisma/client.ts";
 
-/** The API shape of an agent: secrets never leave the server, only whether one is set and a hint. */
-export function serializeAgent(a: Agent, nextMeeting: { id: string; title: string; scheduledStart: Date } | null = null) {
+export interface NextMeeting {
+  id: string;
+  title: string;
+  scheduledStart: Date;
+}
+export interface MeetingSummary {
+  /** The earliest meeting still scheduled for this agent. */
+  nextMeeting: NextMeeting | null;
+  /** Scheduled or running meetings: what deleting the agent would cancel. */
+  openMeetings: number;
+}
+const NO_MEETINGS: MeetingSummary = { nextMeeting: null, openMeetings: 0 };
+
+/**
+ * The API shape of an agent. Secrets never leave the server: only whether one is stored
+ * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`).
+ */
+export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS) {
   return {
     id: a.id,
     status: a.status,
@@ -12,25 +28,26 @@ export function serializeAgent(a: Agent, nextMeeting: { id: string; title: strin
     manualActivation: a.manualActivation,
     transcript: a.transcript,
     sttProviderId: a.sttProviderId,
-    sttHasKey: Boolean(a.sttApiKeyEnc),
+    sttHasKey: a.sttApiKeyEnc !== null,
     sttKeyHint: a.sttApiKeyHint,
-    sttExtraParams: a.sttExtraParams,
+    sttExtraParams: a.sttExtraParams as Record<string, unknown>,
     aiProviderId: a.aiProviderId,
-    aiHasKey: Boolean(a.aiApiKeyEnc),
+    aiHasKey: a.aiApiKeyEnc !== null,
     aiKeyHint: a.aiApiKeyHint,
-    aiExtraParams: a.aiExtraParams,
+    aiExtraParams: a.aiExtraParams as Record<string, unknown>,
     ttsProviderId: a.ttsProviderId,
-    ttsHasKey: Boolean(a.ttsApiKeyEnc),
+    ttsHasKey: a.ttsApiKeyEnc !== null,
     ttsKeyHint: a.ttsApiKeyHint,
-    ttsExtraParams: a.ttsExtraParams,
+    ttsExtraParams: a.ttsExtraParams as Record<string, unknown>,
     meetingPlatform: a.meetingPlatform,
     requireConfirmation: a.requireConfirmation,
     whitelistedEmails: a.whitelistedEmails,
     accessControlEnabled: a.accessControlEnabled,
     zoomAppKey: a.zoomAppKey,
-    zoomHasSecret: Boolean(a.zoomAppSecretEnc),
+    zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
-    nextMeeting,
+    nextMeeting: meetings.nextMeeting,
+    openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   };

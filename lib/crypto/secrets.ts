@@ -25,9 +25,13 @@ export function decryptSecret(stored: string): string {
   return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString("utf8");
 }
 
-/** A hint that identifies a key without revealing it: "sk-…9f2c" (never more than 4 trailing chars). */
+/**
+ * A hint that identifies a key without revealing it: "sk-…9f2c". At most the last 4 characters, and
+ * only for keys long enough that at least 8 stay hidden; a vendor prefix ("sk-", "gsk_") only when
+ * the key is long enough that the prefix gives nothing away.
+ */
 export function maskSecret(plain: string): string {
-  const prefix = /^[A-Za-z]{1,4}[-_]/.exec(plain)?.[0] ?? "";
   const tail = plain.length >= 12 ? plain.slice(-4) : "";
-  return `${prefix}…${tail}`;
+  const prefix = /^[A-Za-z]{1,4}[-_]/.exec(plain)?.[0] ?? "";
+  return `${plain.length >= prefix.length + 16 ? prefix : ""}…${tail}`;
 }

@@ -1,30 +1,37 @@
 import { db } from "../db/client.ts";
-import type { ExtraParamSpec, ProviderKind } from "./catalogue.ts";
+import type { ExtraParamSpec, ProviderKind, Voice } from "./catalogue.ts";
 
-export type ProviderRow = Awaited<ReturnType<typeof listProviders>>[number];
+type ProviderRecord = Awaited<ReturnType<typeof db.provider.findFirstOrThrow>>;
 
-/** Active providers of one kind, in catalogue order (spec §4: lists keep only active providers). */
-export async function listProviders(kind: ProviderKind) {
-  const rows = await db.provider.findMany({ where: { kind, isActive: true }, orderBy: { sortOrder: "asc" } });
-  return rows.map((p) => ({
+/** The API shape of a provider (spec §3 Provider: kind, isActive, plus what the agent form needs). */
+function toProvider(p: ProviderRecord) {
+  return {
     id: p.id,
     kind: p.kind,
     name: p.name,
     isActive: p.isActive,
     isDefault: p.isDefault,
     defaultModel: p.defaultModel,
-    models: p.models as string[],
-    voices: p.voices as { id: string; name: string }[],
-    extraParams: p.extraParams as ExtraParamSpec[],
+    models: p.models as unknown as string[],
+    voices: p.voices as unknown as Voice[],
+    extraParams: p.extraParams as unknown as ExtraParamSpec[],
     docsUrl: p.docsUrl,
-  }));
+  };
+}
+export type ProviderDto = ReturnType<typeof toProvider>;
+
+/** Active providers of one kind, in catalogue order (spec §4: lists keep only active providers). */
+export async function listProviders(kind: ProviderKind): Promise<ProviderDto[]> {
+  const rows = await db.provider.findMany({ where: { kind, isActive: true }, orderBy: { sortOrder: "asc" } });
+  return rows.map(toProvider);
 }
 
-export async function getActiveProvider(kind: ProviderKind, id: string) {
-  return db.provider.findFirst({ where: { kind, id, isActive: true } });
+export async function getActiveProvider(kind: ProviderKind, id: string): Promise<ProviderDto | null> {
+  const row = await db.provider.findFirst({ where: { kind, id, isActive: true } });
+  return row && toProvider(row);
 }
 
-/** The default provider and model for each kind. */
+/** The default provider and model of each kind (null when the operator switched it off). */
 export async function providerDefaults() {
   const rows = await db.provider.findMany({ where: { isDefault: true, isActive: true } });
   const pick = (kind: ProviderKind) => {

@@ -1,78 +1,115 @@
-import { lookup } from "node:dns/promises";
-import net from "node:net";
-import type { ProviderKind } from "./catalogue.ts";
+import http from "node:http";
+import https from "node:https";
+import { AppError } from "../http/errors.ts";
+import { catalogueEntry, type ProviderKind } from "./catalogue.ts";
+import { baseUrlProblem } from "./extra-params.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "./private-address.ts";
 
 export type KeyStatus = "valid" | "invalid" | "unreachable";
-
-// The cheapest authenticated call per provider. Hosts can be redirected for tests or proxies with
-// PROVIDER_BASE_URL_<ID> (e.g. PROVIDER_BASE_URL_OPENAI=http://127.0.0.1:9000).
-interface Probe {
-  base: string;
-  path: (key: string) => string;
-  headers: (key: string) => Record<string, string>;
+export interface KeyCheck {
+  status: KeyStatus;
+  message: string;
 }
 
+// The cheapest authenticated call of each provider (same host for every kind it serves). The key is
+// sent once and never stored or logged.
+interface Probe {
+  path: string;
+  headers: (key: string) => Record<string, string>;
+  query?: (key: string) => Record<string, string>;
+}
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const PROBES: Record<string, Probe> = {
-  deepgram: { base: "https://api.deepgram.com", path: () => "/v1/projects", headers: (k) => ({ authorization: `Token ${k}` }) },
-  assemblyai: { base: "https://api.assemblyai.com", path: () => "/v2/transcript?limit=1", headers: (k) => ({ authorization: k }) },
-  openai: { base: "https://api.openai.com", path: () => "/v1/models", headers: bearer },
-  anthropic: { base: "https://api.anthropic.com", path: () => "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": "2023-06-01" }) },
-  gemini: { base: "https://generativelanguage.googleapis.com", path: (k) => `/v1beta/models?key=${encodeURIComponent(k)}`, headers: () => ({}) },
-  groq: { base: "https://api.groq.com", path: () => "/openai/v1/models", headers: bearer },
-  elevenlabs: { base: "https://api.elevenlabs.io", path: () => "/v1/user", headers: (k) => ({ "xi-api-key": k }) },
-  cartesia: { base: "https://api.cartesia.ai", path: () => "/voices", headers: (k) => ({ "x-api-key": k, "cartesia-version": "2024-11-13" }) },
+  deepgram: { path: "/v1/projects", headers: (k) => ({ authorization: `Token ${k}` }) },
+  assemblyai: { path: "/v2/transcript", query: () => ({ limit: "1" }), headers: (k) => ({ authorization: k }) },
+  openai: { path: "/v1/models", headers: bearer },
+  anthropic: { path: "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": "2023-06-01" }) },
+  gemini: { path: "/v1beta/models", query: (k) => ({ key: k }), headers: () => ({}) },
+  groq: { path: "/openai/v1/models", headers: bearer },
+  elevenlabs: { path: "/v1/user", headers: (k) => ({ "xi-api-key": k }) },
+  cartesia: { path: "/voices", headers: (k) => ({ "x-api-key": k, "cartesia-version": "2025-04-16" }) },
+  // Any OpenAI-compatible server lists its models under the user's base URL.
+  "openai-compatible": { path: "/models", headers: bearer },
 };
 
-function baseFor(providerId: string, fallback: string): string {
-  const env = process.env[`PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/-/g, "_")}`];
-  return (env || fallback).replace(/\/$/, "");
+/** PROVIDER_BASE_URL_<ID> (e.g. PROVIDER_BASE_URL_OPENAI) points a provider's host elsewhere: tests, proxies. */
+export function providerHost(providerId: string, fallback: string): string {
+  const override = process.env[`PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`];
+  return (override || fallback).replace(/\/+$/, "");
 }
 
-/** User-supplied base URLs must not reach our own network in production (SSRF). */
-async function assertPublicUrl(url: URL): Promise<void> {
-  if (process.env.ALLOW_PRIVATE_PROVIDER_URLS === "1") return;
-  const addresses = net.isIP(url.hostname) ? [url.hostname] : (await lookup(url.hostname, { all: true })).map((a) => a.address);
-  const isPrivate = (ip: string) =>
-    /^(127\.|10\.|192\.168\.|169\.254\.|0\.)/.test(ip) || /^172\.(1[6-9]|2\d|3[01])\./.test(ip) || ip === "::1" || /^f[cd]/i.test(ip) || /^fe80/i.test(ip);
-  if (addresses.some(isPrivate)) throw new Error("private address");
+function timeoutMs(): number {
+  const n = Number(process.env.PROVIDER_VERIFY_TIMEOUT_MS);
+  return n > 0 ? n : 10_000;
 }
 
-export async function verifyProviderKey(
-  kind: ProviderKind,
-  providerId: string,
-  apiKey: string,
-  extraParams: Record<string, unknown> = {},
-): Promise<{ status: KeyStatus; message: string }> {
-  let url: URL;
-  let headers: Record<string, string>;
-  if (providerId === "openai-compatible") {
-    const base = String(extraParams.baseUrl ?? "");
-    if (!/^https?:\/\//.test(base)) return { status: "invalid", message: "Set baseUrl in the extra parameters to an http(s) URL" };
-    url = new URL(`${base.replace(/\/$/, "")}/models`);
-    headers = bearer(apiKey);
-    try {
-      await assertPublicUrl(url);
-    } catch {
-      return { status: "unreachable", message: "That base URL points to a private network address" };
-    }
-  } else {
-    const probe = PROBES[providerId];
-    if (!probe) return { status: "unreachable", message: "This provider cannot be checked" };
-    url = new URL(`${baseFor(providerId, probe.base)}${probe.path(apiKey)}`);
-    headers = probe.headers(apiKey);
+class ProbeTimeout extends Error {}
+
+/** One GET; resolves with the status code. No redirects are followed (node:http never does). */
+function probe(url: URL, headers: Record<string, string>, opts: { timeoutMs: number; guard: boolean }): Promise<number> {
+  if (opts.guard && isPrivateHostname(url.hostname)) return Promise.reject(new PrivateAddressError(url.hostname));
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      { method: "GET", headers: { accept: "application/json", "user-agent": "Cohost key check", ...headers }, lookup: opts.guard ? guardedLookup : undefined },
+      (res) => {
+        clearTimeout(timer);
+        res.destroy();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    const timer = setTimeout(() => req.destroy(new ProbeTimeout()), opts.timeoutMs);
+    req.on("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.end();
+  });
+}
+
+function classify(providerId: string, status: number): KeyCheck {
+  if (status >= 200 && status < 300) return { status: "valid", message: "The key works" };
+  // Gemini answers an unknown key with 400 API_KEY_INVALID.
+  if (status === 401 || status === 403 || (providerId === "gemini" && status === 400)) {
+    return { status: "invalid", message: "The provider rejected this key" };
   }
-  const timeoutMs = Number(process.env.PROVIDER_VERIFY_TIMEOUT_MS || 10_000);
+  if (status === 429) return { status: "unreachable", message: "The provider is limiting requests; try again later" };
+  return { status: "unreachable", message: `The provider answered with an error (${status}); try again later` };
+}
+
+/**
+ * "Test key": valid (2xx), invalid (401/403) or unreachable (timeout, network error, other status).
+ * The OpenAI-compatible entry calls the user's `baseUrl`, which must be http(s) and, unless
+ * ALLOW_PRIVATE_PROVIDER_URLS=1, must not reach a private address.
+ */
+export async function verifyProviderKey(kind: ProviderKind, providerId: string, apiKey: string, extraParams: Record<string, unknown> = {}): Promise<KeyCheck> {
+  const entry = catalogueEntry(kind, providerId);
+  const spec = PROBES[providerId];
+  if (!entry || !spec) throw new AppError("not_found", "Unknown provider");
+  let base: string;
+  const userUrl = entry.baseUrl === null;
+  if (userUrl) {
+    const value = typeof extraParams.baseUrl === "string" ? extraParams.baseUrl.trim() : "";
+    const problem = value ? baseUrlProblem(value) : '"baseUrl" is required';
+    if (problem) throw new AppError("validation_error", problem, { issues: [{ path: "extraParams.baseUrl", message: problem }] });
+    base = value.replace(/\/+$/, "");
+  } else {
+    base = providerHost(providerId, entry.baseUrl!);
+  }
+  const url = new URL(base + spec.path);
+  for (const [k, v] of Object.entries(spec.query?.(apiKey) ?? {})) url.searchParams.set(k, v);
+
+  const limit = timeoutMs();
   try {
-    const res = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
-    await res.body?.cancel();
-    if (res.ok) return { status: "valid", message: "The key works" };
-    if (res.status === 401 || res.status === 403 || (providerId === "gemini" && res.status === 400)) {
-      return { status: "invalid", message: "The provider rejected this key" };
-    }
-    return { status: "unreachable", message: `The provider answered with an error (${res.status}); try again later` };
+    const status = await probe(url, spec.headers(apiKey), { timeoutMs: limit, guard: userUrl && !privateUrlsAllowed() });
+    return classify(providerId, status);
   } catch (err) {
-    const timedOut = (err as Error).name === "TimeoutError";
-    return { status: "unreachable", message: timedOut ? "The provider did not answer within 10 seconds" : "Could not reach the provider" };
+    if (err instanceof PrivateAddressError) return { status: "unreachable", message: "That base URL points to a private network address" };
+    if (err instanceof ProbeTimeout) {
+      const seconds = Math.ceil(limit / 1000);
+      return { status: "unreachable", message: `The provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}` };
+    }
+    return { status: "unreachable", message: "Could not reach the provider" };
   }
 }

@@ -1,37 +1,81 @@
 import http from "node:http";
+import { FAKE_PROTOCOLS, type FakeProtocol } from "./protocols.ts";
 
-// Local stand-ins for provider APIs: each route answers 200 only with the exact auth its provider
-// expects, 401 otherwise — the wire contract the key check relies on.
+// Local stand-ins for the provider APIs that "Test key" calls: one HTTP server on 127.0.0.1, each
+// provider under its own prefix (`env` maps PROVIDER_BASE_URL_<ID> to it) and speaking its wire
+// contract (protocols.ts). A key is valid only when it arrives in that provider's own scheme.
 const VALID = "valid-key-0123456789";
 
-const ROUTES: Record<string, (req: http.IncomingMessage, url: URL) => boolean> = {
-  "/v1/projects": (req) => req.headers.authorization === `Token ${VALID}`, // Deepgram
-  "/v2/transcript": (req) => req.headers.authorization === VALID, // AssemblyAI
-  "/v1/models": (req) =>
-    req.headers.authorization === `Bearer ${VALID}` || (req.headers["x-api-key"] === VALID && req.headers["anthropic-version"] === "2023-06-01"),
-  "/v1beta/models": (_req, url) => url.searchParams.get("key") === VALID, // Gemini
-  "/openai/v1/models": (req) => req.headers.authorization === `Bearer ${VALID}`, // Groq
-  "/v1/user": (req) => req.headers["xi-api-key"] === VALID, // ElevenLabs
-  "/voices": (req) => req.headers["x-api-key"] === VALID && Boolean(req.headers["cartesia-version"]), // Cartesia
-  "/compat/models": (req) => req.headers.authorization === `Bearer ${VALID}`, // OpenAI-compatible
-};
+export interface FakeBehaviour {
+  /** Answer after this many ms (timeouts). */
+  delayMs?: number;
+  /** Answer every request with this status (outages). */
+  status?: number;
+}
 
-export async function startFakeProviders(opts: { delayMs?: number } = {}) {
-  const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
+export interface SeenRequest {
+  provider: string;
+  path: string;
+  query: string;
+  headers: http.IncomingHttpHeaders;
+}
+
+/**
+ * Finds the provider for a path: "/<id>/<its path>", or, for a base URL without a prefix, the
+ * provider whose path it is (OpenAI and Anthropic share /v1/models and are told apart by the
+ * anthropic-version header their clients send).
+ */
+function route(url: URL, headers: http.IncomingHttpHeaders): { provider: string; protocol: FakeProtocol } | null {
+  const [, first, ...rest] = url.pathname.split("/");
+  const prefixed = FAKE_PROTOCOLS[first];
+  if (prefixed) {
+    const path = `/${rest.join("/")}`;
+    return path === prefixed.path || (first === "openai-compatible" && path.endsWith(prefixed.path)) ? { provider: first, protocol: prefixed } : null;
+  }
+  const matches = Object.entries(FAKE_PROTOCOLS).filter(([id, p]) => id !== "openai-compatible" && p.path === url.pathname);
+  const [provider, protocol] = matches.find(([id]) => (id === "anthropic") === Boolean(headers["anthropic-version"])) ?? matches[0] ?? [];
+  return provider && protocol ? { provider, protocol } : null;
+}
+
+export async function startFakeProviders(initial: FakeBehaviour = {}) {
+  let behaviour = initial;
+  const seen: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    seen.push({ path: url.pathname, headers: req.headers });
+    const target = route(url, req.headers);
+    seen.push({ provider: target?.provider ?? "", path: url.pathname, query: url.search, headers: req.headers });
     const answer = () => {
-      const check = ROUTES[url.pathname];
-      if (!check) return res.writeHead(404).end();
-      const ok = check(req, url);
-      res.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
-      res.end(JSON.stringify(ok ? { data: [] } : { error: "invalid api key" }));
+      const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+      if (behaviour.status) return send(behaviour.status, { error: "fake outage" });
+      if (!target || req.method !== "GET") return send(404, { error: "not found" });
+      if (target.protocol.authorized(req.headers, url, VALID)) return send(200, target.protocol.ok);
+      send(target.protocol.rejected.status, target.protocol.rejected.body);
     };
-    if (opts.delayMs) setTimeout(answer, opts.delayMs);
+    if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
     else answer();
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, seen, validKey: VALID, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const env = Object.fromEntries(
+    Object.keys(FAKE_PROTOCOLS)
+      .filter((id) => id !== "openai-compatible")
+      .map((id) => [`PROVIDER_BASE_URL_${id.toUpperCase()}`, `${url}/${id}`]),
+  );
+  return {
+    url,
+    /** PROVIDER_BASE_URL_<ID> for every provider with a fixed host. */
+    env,
+    /** A base URL for the OpenAI-compatible entry. */
+    compatibleBaseUrl: `${url}/openai-compatible/v1`,
+    validKey: VALID,
+    seen,
+    set(next: FakeBehaviour) {
+      behaviour = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

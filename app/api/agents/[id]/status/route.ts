@@ -1,5 +1,5 @@
-import { setAgentStatus } from "@/lib/agents/agents";
 import { statusSchema } from "@/lib/agents/schema";
+import { setAgentStatus } from "@/lib/agents/set-agent-status";
 import { parseBody } from "@/lib/http/parse";
 import { userRoute } from "@/lib/http/route";
 

@@ -1,0 +1,17 @@
+import { db } from "../db/client.ts";
+import type { Agent } from "../generated/prisma/client.ts";
+import { AppError } from "../http/errors.ts";
+import { meetingSummary } from "./meeting-summary.ts";
+import { serializeAgent } from "./serialize.ts";
+
+/** The user's agent; another user's agent is simply not found (404, never 403). */
+export async function findOwnedAgent(userId: string, id: string): Promise<Agent> {
+  const agent = await db.agent.findFirst({ where: { id, userId } });
+  if (!agent) throw new AppError("not_found", "Agent not found");
+  return agent;
+}
+
+export async function getAgent(userId: string, id: string) {
+  const agent = await findOwnedAgent(userId, id);
+  return serializeAgent(agent, await meetingSummary(userId, id));
+}
