@@ -1,90 +1,30 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { AGENT_LANGUAGES } from "@/lib/agents/languages";
 import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
-import { useProviders } from "@/lib/client/use-providers";
-import { parseExtra, ProviderSection, type PipelineStep } from "./provider-section";
+import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
+import { initialValues, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
+import { PLATFORM_CHIP } from "./platform";
+import { ProviderSection } from "./provider-section";
+import { CheckboxField, SelectField } from "./select-field";
+import { useUnsavedGuard } from "./use-unsaved-guard";
 
-type Kind = "stt" | "ai" | "tts";
-interface FormValues {
-  name: string;
-  description: string;
-  language: string;
-  wakeWord: string;
-  manualActivation: boolean;
-  transcript: boolean;
-  stt: PipelineStep;
-  ai: PipelineStep;
-  tts: PipelineStep;
-  meetingPlatform: "zoom" | "teams" | "meet";
-  requireConfirmation: boolean;
-  accessControlEnabled: boolean;
-  whitelist: string;
-  zoomAppKey: string;
-  zoomAppSecret: string;
-}
-
-const SELECT = "w-full rounded-md border border-[var(--border)] bg-[var(--surface)] px-3 py-2 text-sm focus:outline-2 focus:outline-primary";
-const step = (providerId: string, extra: unknown = {}): PipelineStep => ({ providerId, apiKey: "", clearKey: false, extraText: JSON.stringify(extra, null, 2) });
-
-function initial(agent: Agent | undefined, defaults: Record<Kind, string>): FormValues {
-  return {
-    name: agent?.name ?? "",
-    description: agent?.description ?? "",
-    language: agent?.language ?? "en",
-    wakeWord: agent?.wakeWord ?? "",
-    manualActivation: agent?.manualActivation ?? false,
-    transcript: agent?.transcript ?? true,
-    stt: step(agent?.sttProviderId ?? defaults.stt, agent?.sttExtraParams ?? {}),
-    ai: step(agent?.aiProviderId ?? defaults.ai, agent?.aiExtraParams ?? {}),
-    tts: step(agent?.ttsProviderId ?? defaults.tts, agent?.ttsExtraParams ?? {}),
-    meetingPlatform: agent?.meetingPlatform ?? "meet",
-    requireConfirmation: agent?.requireConfirmation ?? false,
-    accessControlEnabled: agent?.accessControlEnabled ?? false,
-    whitelist: (agent?.whitelistedEmails ?? []).join("\n"),
-    zoomAppKey: agent?.zoomAppKey ?? "",
-    zoomAppSecret: "",
-  };
-}
-
-function body(v: FormValues) {
-  const out: Record<string, unknown> = {
-    name: v.name,
-    description: v.description,
-    language: v.language,
-    wakeWord: v.wakeWord,
-    manualActivation: v.manualActivation,
-    transcript: v.transcript,
-    meetingPlatform: v.meetingPlatform,
-    requireConfirmation: v.requireConfirmation,
-    accessControlEnabled: v.accessControlEnabled,
-    whitelistedEmails: v.whitelist.split(/[\s,;]+/).filter(Boolean),
-    zoomAppKey: v.zoomAppKey,
-  };
-  for (const kind of ["stt", "ai", "tts"] as const) {
-    out[`${kind}ProviderId`] = v[kind].providerId;
-    out[`${kind}ExtraParams`] = parseExtra(v[kind].extraText) ?? {};
-    // Omitted keeps the stored key, "" clears it, anything else replaces it.
-    if (v[kind].apiKey) out[`${kind}ApiKey`] = v[kind].apiKey;
-    else if (v[kind].clearKey) out[`${kind}ApiKey`] = "";
-  }
-  if (v.zoomAppSecret) out.zoomAppSecret = v.zoomAppSecret;
-  return out;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card>
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
-      <div className="flex flex-col gap-4">{children}</div>
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {description && <p className="mt-1 text-sm text-[var(--text-muted)]">{description}</p>}
+      <div className="mt-4 flex flex-col gap-4">{children}</div>
     </Card>
   );
 }
@@ -92,161 +32,179 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** Create / edit form (spec §2): sections identity, voice pipeline, activation, access, platform. */
 export function AgentForm({ agent }: { agent?: Agent }) {
   const t = useTranslations("agents");
+  const catalogue = useProviders();
+  if (catalogue.error) {
+    return (
+      <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
+        <p className="text-error-text">{catalogue.error}</p>
+        <Button variant="secondary" onClick={() => void catalogue.invalidate()}>
+          {t("retry")}
+        </Button>
+      </Card>
+    );
+  }
+  if (catalogue.isLoading) return <LoadingBlock />;
+  return <LoadedForm agent={agent} providers={catalogue.providers} defaults={catalogue.defaults} />;
+}
+
+function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: ReturnType<typeof useProviders>["providers"]; defaults: ProviderDefaults | null }) {
+  const t = useTranslations("agents");
   const router = useRouter();
   const store = useAgents();
-  const { providers, isLoading, error: providersError } = useProviders();
-  const defaults = useMemo(
-    () => ({
-      stt: providers.stt.find((p) => p.isDefault)?.id ?? providers.stt[0]?.id ?? "",
-      ai: providers.ai.find((p) => p.isDefault)?.id ?? providers.ai[0]?.id ?? "",
-      tts: providers.tts.find((p) => p.isDefault)?.id ?? providers.tts[0]?.id ?? "",
-    }),
-    [providers],
-  );
-  const [values, setValues] = useState<FormValues | null>(null);
-  const [saved, setSaved] = useState<string>("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const start = useMemo(() => initialValues(agent, defaults), [agent, defaults]);
+  const [values, setValues] = useState<FormValues>(start);
+  const [saved, setSaved] = useState(() => JSON.stringify(start));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    if (!values && !isLoading && defaults.stt) {
-      const start = initial(agent, defaults);
-      setValues(start);
-      setSaved(JSON.stringify(start));
-    }
-  }, [values, isLoading, defaults, agent]);
+  const dirty = JSON.stringify(values) !== saved;
+  useUnsavedGuard(dirty, t("form.unsaved"));
 
-  const dirty = values !== null && JSON.stringify(values) !== saved;
-  // Unsaved changes: warn before the tab closes or reloads, and before in-app links navigate away.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    const guardLinks = (e: MouseEvent) => {
-      const link = (e.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-      if (!link || link.target === "_blank" || e.defaultPrevented) return;
-      if (!window.confirm(t("unsaved"))) {
-        e.preventDefault();
-        e.stopPropagation();
-      }
-    };
-    window.addEventListener("beforeunload", warn);
-    document.addEventListener("click", guardLinks, true);
-    return () => {
-      window.removeEventListener("beforeunload", warn);
-      document.removeEventListener("click", guardLinks, true);
-    };
-  }, [dirty, t]);
-
-  if (providersError) return <p role="alert" className="text-error-text">{providersError}</p>;
-  if (!values) return <LoadingBlock />;
-
+  // Editing a field clears its errors (for a pipeline step: provider, key and extra params).
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues({ ...values, [key]: value });
-    setErrors((e) => ({ ...e, [key]: "" }));
+    setValues((v) => ({ ...v, [key]: value }));
+    const fields: string[] = (KINDS as readonly string[]).includes(key) ? [`${key}ProviderId`, `${key}ApiKey`, `${key}ExtraParams`] : [key === "whitelist" ? "whitelistedEmails" : key];
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+  };
+  const err = (field: string) => errors[field]?.[0];
+
+  // What the browser can tell at once, in the user's language; the server checks everything again.
+  const localErrors = (): Record<string, string[]> => {
+    const found: Record<string, string[]> = {};
+    if (!values.name.trim()) found.name = [t("form.nameRequired")];
+    if (!values.manualActivation && !values.wakeWord.trim()) found.wakeWord = [t("form.wakeWordRequired")];
+    for (const kind of KINDS) if (parseParams(values[kind].extraText) === null) found[`${kind}ExtraParams`] = [t("form.invalidJson")];
+    return found;
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (["stt", "ai", "tts"].some((k) => parseExtra(values[k as Kind].extraText) === null)) return;
+    const local = localErrors();
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      notifications.add({ type: "error", message: t("form.fixErrors") });
+      return;
+    }
     setSaving(true);
     setErrors({});
     try {
-      if (agent) await store.update(agent.id, body(values));
-      else await store.create(body(values));
+      if (agent) await store.update(agent.id, requestBody(values));
+      else await store.create(requestBody(values));
       setSaved(JSON.stringify(values));
-      notifications.add({ type: "success", message: agent ? t("saved") : t("created") });
+      notifications.add({ type: "success", message: agent ? t("toast.saved", { name: values.name.trim() }) : t("toast.created", { name: values.name.trim() }) });
       router.push("/agents");
-    } catch (err) {
-      const issues = err instanceof ApiError ? ((err.body as { issues?: { path: string; message: string }[] })?.issues ?? []) : [];
-      setErrors(Object.fromEntries(issues.map((i) => [i.path.startsWith("whitelistedEmails") ? "whitelistedEmails" : i.path, i.message])));
-      notifications.add({ type: "error", message: err instanceof Error ? err.message : agent ? "Failed to update agent" : "Failed to register agent" });
+    } catch (error) {
+      const issues = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] } | null)?.issues : undefined;
+      setErrors(issuesByField(issues ?? []));
+      notifications.add({ type: "error", message: (error as Error).message });
     } finally {
       setSaving(false);
     }
   };
 
-  const cancel = () => {
-    if (!dirty || window.confirm(t("unsaved"))) router.push("/agents");
-  };
+  const stored = (kind: (typeof KINDS)[number]) =>
+    agent ? { agentId: agent.id, providerId: agent[`${kind}ProviderId`], hasKey: agent[`${kind}HasKey`], hint: agent[`${kind}KeyHint`] } : null;
+  const showZoom = values.meetingPlatform === "zoom" || Boolean(agent?.zoomAppKey);
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6">
+    <form noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>
       <Section title={t("sections.identity")}>
-        <TextField label={t("fields.name")} value={values.name} maxLength={80} onChange={(e) => set("name", e.target.value)} error={errors.name} />
-        <TextAreaField label={t("fields.description")} hint={t("fields.descriptionHint")} rows={4} value={values.description} onChange={(e) => set("description", e.target.value)} error={errors.description} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="agent-language" className="text-sm font-medium">{t("fields.language")}</label>
-          <select id="agent-language" className={SELECT} value={values.language} onChange={(e) => set("language", e.target.value)}>
-            {AGENT_LANGUAGES.map((l) => (
-              <option key={l} value={l}>{t(`languages.${l}`)}</option>
-            ))}
-          </select>
-        </div>
+        <TextField label={t("fields.name")} value={values.name} maxLength={80} required onChange={(e) => set("name", e.target.value)} error={err("name")} />
+        <TextAreaField
+          label={t("fields.description")}
+          hint={t("fields.descriptionHint")}
+          rows={5}
+          maxLength={4000}
+          value={values.description}
+          onChange={(e) => set("description", e.target.value)}
+          error={err("description")}
+        />
+        <SelectField label={t("fields.language")} value={values.language} onChange={(e) => set("language", e.target.value)} error={err("language")} className="md:max-w-xs">
+          {AGENT_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {t(`languages.${l}`)}
+            </option>
+          ))}
+        </SelectField>
       </Section>
-      <Section title={t("sections.pipeline")}>
-        {(["stt", "ai", "tts"] as const).map((kind) => (
-          <ProviderSection
-            key={kind}
-            kind={kind}
-            providers={providers[kind]}
-            value={values[kind]}
-            onChange={(next) => set(kind, next)}
-            stored={{ hasKey: Boolean(agent?.[`${kind}HasKey`]), hint: agent?.[`${kind}KeyHint`] ?? null }}
-            errors={errors}
-          />
+
+      <Section title={t("sections.pipeline")} description={t("sections.pipelineHint")}>
+        {KINDS.map((kind) => (
+          <ProviderSection key={kind} kind={kind} providers={providers[kind]} value={values[kind]} onChange={(next) => set(kind, next)} stored={stored(kind)} errors={errors} />
         ))}
       </Section>
+
       <Section title={t("sections.activation")}>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.manualActivation} onChange={(e) => set("manualActivation", e.target.checked)} />
-          {t("fields.manualActivation")}
-        </label>
+        <CheckboxField label={t("fields.manualActivation")} hint={t("fields.manualActivationHint")} checked={values.manualActivation} onChange={(v) => set("manualActivation", v)} />
         {!values.manualActivation && (
-          <TextField label={t("fields.wakeWord")} hint={t("fields.wakeWordHint")} value={values.wakeWord} onChange={(e) => set("wakeWord", e.target.value)} error={errors.wakeWord} />
+          <TextField label={t("fields.wakeWord")} hint={t("fields.wakeWordHint")} maxLength={50} value={values.wakeWord} onChange={(e) => set("wakeWord", e.target.value)} error={err("wakeWord")} />
         )}
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.transcript} onChange={(e) => set("transcript", e.target.checked)} />
-          {t("fields.transcript")}
-        </label>
+        <CheckboxField label={t("fields.transcript")} hint={t("fields.transcriptHint")} checked={values.transcript} onChange={(v) => set("transcript", v)} />
       </Section>
+
       <Section title={t("sections.access")}>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.accessControlEnabled} onChange={(e) => set("accessControlEnabled", e.target.checked)} />
-          {t("fields.accessControl")}
-        </label>
-        <TextAreaField label={t("fields.whitelist")} hint={t("fields.whitelistHint")} rows={3} value={values.whitelist} onChange={(e) => set("whitelist", e.target.value)} error={errors.whitelistedEmails} />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={values.requireConfirmation} onChange={(e) => set("requireConfirmation", e.target.checked)} />
-          {t("fields.requireConfirmation")}
-        </label>
+        <CheckboxField label={t("fields.accessControl")} hint={t("fields.accessControlHint")} checked={values.accessControlEnabled} onChange={(v) => set("accessControlEnabled", v)} />
+        <TextAreaField
+          label={t("fields.whitelist")}
+          hint={t("fields.whitelistHint")}
+          rows={3}
+          spellCheck={false}
+          value={values.whitelist}
+          onChange={(e) => set("whitelist", e.target.value)}
+          error={errors.whitelistedEmails?.join(" · ")}
+        />
+        <CheckboxField label={t("fields.requireConfirmation")} hint={t("fields.requireConfirmationHint")} checked={values.requireConfirmation} onChange={(v) => set("requireConfirmation", v)} />
       </Section>
+
       <Section title={t("sections.platform")}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="agent-platform" className="text-sm font-medium">{t("fields.platform")}</label>
-          <select id="agent-platform" className={SELECT} value={values.meetingPlatform} onChange={(e) => set("meetingPlatform", e.target.value as FormValues["meetingPlatform"])}>
-            <option value="zoom">Zoom</option>
-            <option value="teams">Microsoft Teams</option>
-            <option value="meet">Google Meet</option>
-          </select>
-        </div>
-        {values.meetingPlatform === "zoom" && (
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label={t("fields.zoomKey")} hint={t("fields.zoomHint")} value={values.zoomAppKey} onChange={(e) => set("zoomAppKey", e.target.value)} error={errors.zoomAppKey} />
-            <TextField
-              label={t("fields.zoomSecret")}
-              type="password"
-              autoComplete="off"
-              value={values.zoomAppSecret}
-              hint={agent?.zoomHasSecret ? t("fields.keyStored", { hint: agent.zoomSecretHint ?? "…" }) : undefined}
-              onChange={(e) => set("zoomAppSecret", e.target.value)}
-              error={errors.zoomAppSecret}
-            />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">{t("fields.platform")}</legend>
+          <div className="flex flex-wrap gap-2">
+            {PLATFORMS.map((p) => (
+              <label
+                key={p}
+                className={cn(
+                  "flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary",
+                  values.meetingPlatform === p ? "border-primary bg-primary-light/40 dark:bg-white/10" : "border-[var(--border)]",
+                )}
+              >
+                <input type="radio" name="meetingPlatform" value={p} checked={values.meetingPlatform === p} onChange={() => set("meetingPlatform", p)} className="sr-only" />
+                <span aria-hidden="true" className={cn("h-3 w-3 rounded-sm", PLATFORM_CHIP[p])} />
+                {t(`platforms.${p}`)}
+              </label>
+            ))}
+          </div>
+          {err("meetingPlatform") && <p role="alert" className="text-sm text-error-text">{err("meetingPlatform")}</p>}
+        </fieldset>
+        {showZoom && (
+          <div className="grid gap-3 md:grid-cols-2">
+            <TextField label={t("fields.zoomKey")} hint={t("fields.zoomHint")} autoComplete="off" value={values.zoomAppKey} onChange={(e) => set("zoomAppKey", e.target.value)} error={err("zoomAppKey")} />
+            <div className="flex flex-col gap-2">
+              <TextField
+                label={t("fields.zoomSecret")}
+                type="password"
+                autoComplete="new-password"
+                value={values.zoomAppSecret}
+                disabled={values.clearZoomSecret}
+                hint={agent?.zoomHasSecret ? t("fields.secretStored", { hint: agent.zoomSecretHint ?? "…" }) : undefined}
+                onChange={(e) => set("zoomAppSecret", e.target.value)}
+                error={err("zoomAppSecret")}
+              />
+              {agent?.zoomHasSecret && (
+                <CheckboxField label={t("fields.clearSecret")} checked={values.clearZoomSecret} onChange={(v) => setValues((x) => ({ ...x, clearZoomSecret: v, zoomAppSecret: "" }))} />
+              )}
+            </div>
           </div>
         )}
       </Section>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={cancel} disabled={saving}>{t("cancel")}</Button>
-        <Button type="submit" loading={saving}>{saving ? t("saving") : agent ? t("save") : t("createSubmit")}</Button>
+
+      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">
+        <Link href="/agents" className="inline-flex h-10 items-center rounded-md border border-[var(--border)] bg-[var(--surface)] px-4 text-sm hover:bg-hover-light dark:hover:bg-white/5">
+          {t("form.cancel")}
+        </Link>
+        <Button type="submit" loading={saving}>
+          {saving ? t("form.saving") : agent ? t("form.save") : t("form.create")}
+        </Button>
       </div>
     </form>
   );

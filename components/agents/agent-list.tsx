@@ -1,28 +1,27 @@
 "use client";
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
-import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders } from "@/lib/client/use-providers";
+import { AgentCard } from "./agent-card";
 
-const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
-const PLATFORM_NAME = { zoom: "Zoom", teams: "Teams", meet: "Google Meet" };
 const createLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
+/** The agent list (spec §2 /agents): cards, pause/resume inline, delete with confirmation, empty state. */
 export function AgentList() {
   const t = useTranslations("agents");
-  const format = useFormatter();
   const store = useAgents();
   const { providers } = useProviders();
   const [busy, setBusy] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<{ agent: Agent; meetings: number } | null>(null);
+  const [toDelete, setToDelete] = useState<Agent | null>(null);
+  // The dialog reads the live list, so a refresh while it is open updates the meeting count.
+  const deleting = toDelete && (store.agents.find((a) => a.id === toDelete.id) ?? toDelete);
 
   const providerName = (kind: "stt" | "ai" | "tts", id: string) => providers[kind].find((p) => p.id === id)?.name ?? id;
 
@@ -31,7 +30,7 @@ export function AgentList() {
     setBusy(agent.id);
     try {
       await store.setStatus(agent.id, status);
-      notifications.add({ type: "success", message: t("statusChanged", { status }) });
+      notifications.add({ type: "success", message: t(status === "paused" ? "toast.paused" : "toast.resumed", { name: agent.name }) });
     } catch (err) {
       notifications.add({ type: "error", message: (err as Error).message });
     } finally {
@@ -39,17 +38,17 @@ export function AgentList() {
     }
   };
 
-  const askDelete = async (agent: Agent) => {
-    const { count } = await apiFetch<{ count: number }>(`/api/agents/${agent.id}/open-meetings`).catch(() => ({ count: 0 }));
-    setToDelete({ agent, meetings: count });
+  const askDelete = (agent: Agent) => {
+    setToDelete(agent);
+    void store.refresh();
   };
 
   const confirmDelete = async () => {
-    if (!toDelete) return;
-    setBusy(toDelete.agent.id);
+    if (!deleting) return;
+    setBusy(deleting.id);
     try {
-      await store.remove(toDelete.agent.id);
-      notifications.add({ type: "success", message: t("deleted") });
+      await store.remove(deleting.id);
+      notifications.add({ type: "success", message: t("toast.deleted", { name: deleting.name }) });
       setToDelete(null);
     } catch (err) {
       notifications.add({ type: "error", message: (err as Error).message });
@@ -61,81 +60,56 @@ export function AgentList() {
   if (store.isLoading) return <LoadingBlock />;
   if (store.error) {
     return (
-      <p role="alert" className="rounded-md bg-error/10 p-4 text-error-text">
-        {store.error}
-      </p>
+      <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
+        <p className="text-error-text">{store.error}</p>
+        <Button variant="secondary" onClick={() => void store.refresh()}>
+          {t("retry")}
+        </Button>
+      </Card>
     );
   }
   if (store.agents.length === 0) {
     return (
       <Card className="flex max-w-xl flex-col items-start gap-3">
-        <h2 className="text-lg font-semibold">{t("emptyTitle")}</h2>
-        <p className="text-sm text-[var(--text-muted)]">{t("emptyText")}</p>
+        <h2 className="text-lg font-semibold">{t("list.emptyTitle")}</h2>
+        <p className="text-sm text-[var(--text-muted)]">{t("list.emptyText")}</p>
         <Link href="/agents/create" className={createLink}>
-          {t("create")}
+          {t("list.create")}
         </Link>
       </Card>
     );
   }
   return (
     <div className="flex flex-col gap-4">
-      <div>
+      <div className="flex justify-end">
         <Link href="/agents/create" className={createLink}>
-          {t("create")}
+          {t("list.create")}
         </Link>
       </div>
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {store.agents.map((agent) => (
           <li key={agent.id}>
-            <Card className="flex h-full flex-col gap-3">
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="text-lg font-semibold">{agent.name}</h2>
-                <span
-                  className={cn(
-                    "rounded-full px-2 py-0.5 text-xs font-medium",
-                    agent.status === "active" ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]",
-                  )}
-                >
-                  {t(agent.status)}
-                </span>
-              </div>
-              <p className="flex items-center gap-2 text-sm">
-                <span aria-hidden="true" className={cn("h-3 w-3 rounded-sm", PLATFORM[agent.meetingPlatform])} />
-                {PLATFORM_NAME[agent.meetingPlatform]}
-              </p>
-              <p className="text-sm text-[var(--text-muted)]">
-                {t("providersLine", { stt: providerName("stt", agent.sttProviderId), ai: providerName("ai", agent.aiProviderId), tts: providerName("tts", agent.ttsProviderId) })}
-              </p>
-              <p className="text-sm">
-                {agent.nextMeeting
-                  ? `${t("nextMeeting", { title: agent.nextMeeting.title || t("untitled") })} · ${format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" })}`
-                  : t("noNextMeeting")}
-              </p>
-              <div className="mt-auto flex flex-wrap gap-2 pt-2">
-                <Button size="sm" variant="secondary" loading={busy === agent.id} onClick={() => toggle(agent)}>
-                  {agent.status === "active" ? t("pause") : t("resume")}
-                </Button>
-                <Link href={`/agents/${agent.id}/edit`} className="inline-flex h-8 items-center rounded-md border border-[var(--border)] px-3 text-sm hover:bg-hover-light dark:hover:bg-white/5">
-                  {t("edit")}
-                </Link>
-                <Button size="sm" variant="ghost" className="text-error-text" onClick={() => askDelete(agent)}>
-                  {t("delete")}
-                </Button>
-              </div>
-            </Card>
+            <AgentCard agent={agent} providerName={providerName} busy={busy === agent.id} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
           </li>
         ))}
       </ul>
       <ConfirmDialog
-        open={toDelete !== null}
+        open={deleting !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
-        title={toDelete ? t("deleteTitle", { name: toDelete.agent.name }) : ""}
+        title={deleting ? t("delete.title", { name: deleting.name }) : ""}
         description={
-          toDelete ? `${toDelete.meetings > 0 ? `${t("deleteMeetings", { count: toDelete.meetings })} ` : ""}${t("deleteText")}` : ""
+          deleting ? (
+            <>
+              {deleting.openMeetings > 0 && <strong className="block text-[var(--text)]">{t("delete.meetings", { count: deleting.openMeetings })}</strong>}
+              {t("delete.text")}
+            </>
+          ) : (
+            ""
+          )
         }
-        confirmLabel={t("delete")}
-        cancelLabel={t("cancel")}
-        busy={busy === toDelete?.agent.id}
+        confirmLabel={t("delete.confirm")}
+        cancelLabel={t("form.cancel")}
+        busy={busy === deleting?.id}
         onConfirm={confirmDelete}
       />
     </div>

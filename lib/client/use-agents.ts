@@ -1,46 +1,63 @@
 "use client";
+import { useTranslations } from "next-intl";
 import useSWR, { useSWRConfig } from "swr";
 import type { AgentDto } from "@/lib/agents/serialize";
 import { apiFetch } from "./api";
 
+/** An agent as the browser sees it (dates as ISO strings). */
 export type Agent = Omit<AgentDto, "createdAt" | "updatedAt" | "nextMeeting"> & {
   createdAt: string;
   updatedAt: string;
   nextMeeting: { id: string; title: string; scheduledStart: string } | null;
 };
+export type AgentStatus = Agent["status"];
 
 const KEY = "/api/agents";
+const json = (method: string, body?: unknown) => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 
-/** Spec §4 agent store on SWR: create appends, update replaces by id, delete removes, status sets. */
+/**
+ * Spec §4 agent store on SWR (key "/api/agents"): list with loading and error; create appends the
+ * returned agent, update replaces it by id, delete removes it, a status change sets it. Failures
+ * throw with the server's message, else the spec's fallback text.
+ */
 export function useAgents() {
-  const { data, error, isLoading, mutate } = useSWR<Agent[]>(KEY, (p: string) => apiFetch<Agent[]>(p, { fallback: "Failed to fetch agents" }));
+  const t = useTranslations("agents.errors");
   const { mutate: mutateKey } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useSWR<Agent[]>(KEY, (path: string) => apiFetch<Agent[]>(path, { fallback: t("fetchAgents") }));
+  const replace = (agent: Agent) => mutate((list = []) => list.map((a) => (a.id === agent.id ? agent : a)), { revalidate: false });
+
   return {
     agents: data ?? [],
     isLoading,
     error: error ? (error as Error).message : null,
+    refresh: () => mutate(),
     async create(body: unknown) {
-      const agent = await apiFetch<Agent>(KEY, { method: "POST", body: JSON.stringify(body), fallback: "Failed to register agent" });
+      const agent = await apiFetch<Agent>(KEY, { ...json("POST", body), fallback: t("registerAgent") });
       await mutate((list = []) => [...list, agent], { revalidate: false });
       return agent;
     },
     async update(id: string, body: unknown) {
-      const agent = await apiFetch<Agent>(`${KEY}/${id}`, { method: "PUT", body: JSON.stringify(body), fallback: "Failed to update agent" });
-      await mutate((list = []) => list.map((a) => (a.id === id ? { ...agent, nextMeeting: a.nextMeeting } : a)), { revalidate: false });
+      const agent = await apiFetch<Agent>(`${KEY}/${id}`, { ...json("PUT", body), fallback: t("updateAgent") });
+      await replace(agent);
       await mutateKey(`${KEY}/${id}`, agent, { revalidate: false });
       return agent;
     },
     async remove(id: string) {
-      await apiFetch(`${KEY}/${id}`, { method: "DELETE", fallback: "Failed to delete agent" });
+      await apiFetch(`${KEY}/${id}`, { method: "DELETE", fallback: t("deleteAgent") });
       await mutate((list = []) => list.filter((a) => a.id !== id), { revalidate: false });
+      // Its open meetings were cancelled: meeting lists elsewhere are stale now.
+      await mutateKey((key) => typeof key === "string" && key.startsWith("/api/meetings"));
     },
-    async setStatus(id: string, status: "active" | "paused") {
-      await apiFetch(`${KEY}/${id}/status`, { method: "PATCH", body: JSON.stringify({ status }), fallback: "Failed to update agent status" });
-      await mutate((list = []) => list.map((a) => (a.id === id ? { ...a, status } : a)), { revalidate: false });
+    async setStatus(id: string, status: AgentStatus) {
+      const agent = await apiFetch<Agent>(`${KEY}/${id}/status`, { ...json("PATCH", { status }), fallback: t("updateAgentStatus") });
+      await mutate((list = []) => list.map((a) => (a.id === id ? { ...a, status: agent.status } : a)), { revalidate: false });
+      await mutateKey(`${KEY}/${id}`, agent, { revalidate: false });
     },
   };
 }
 
+/** One agent (the edit page). */
 export function useAgent(id: string) {
-  return useSWR<Agent>(`${KEY}/${id}`, (p: string) => apiFetch<Agent>(p, { fallback: "Failed to fetch agents" }));
+  const t = useTranslations("agents.errors");
+  return useSWR<Agent>(`${KEY}/${id}`, (path: string) => apiFetch<Agent>(path, { fallback: t("fetchAgents") }));
 }

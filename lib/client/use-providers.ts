@@ -1,32 +1,38 @@
 "use client";
+import { useTranslations } from "next-intl";
 import useSWR, { useSWRConfig } from "swr";
-import type { ExtraParamSpec } from "@/lib/providers/catalogue";
+import type { ProviderKind } from "@/lib/providers/catalogue";
+import type { ProviderDto } from "@/lib/providers/queries";
 import { apiFetch } from "./api";
 
-export interface Provider {
-  id: string;
-  kind: "stt" | "ai" | "tts";
-  name: string;
-  isDefault: boolean;
-  defaultModel: string | null;
-  models: string[];
-  voices: { id: string; name: string }[];
-  extraParams: ExtraParamSpec[];
-  docsUrl: string | null;
-}
+export type Provider = ProviderDto;
+export type ProviderDefaults = Record<ProviderKind, { providerId: string; model: string | null } | null>;
 
-const FALLBACK = { stt: "Failed to fetch STT providers", ai: "Failed to fetch LLM providers", tts: "Failed to fetch TTS providers" };
+// The catalogue changes only when the operator changes it: one load per ten minutes is plenty;
+// `invalidate` reloads at once.
+const CACHE = { revalidateOnFocus: false, revalidateIfStale: false, dedupingInterval: 10 * 60_000 };
+const KIND_FALLBACK = { stt: "fetchSttProviders", ai: "fetchAiProviders", tts: "fetchTtsProviders" } as const;
 
-/** Active providers of all three kinds, loaded together and cached; `invalidate` refetches. */
+/**
+ * Spec §4 provider store on SWR: the active providers of all three kinds (keys
+ * "/api/providers/stt|ai|tts"), loaded together and cached, plus the defaults.
+ */
 export function useProviders() {
+  const t = useTranslations("agents.errors");
   const { mutate } = useSWRConfig();
-  const stt = useSWR<Provider[]>("/api/providers/stt", (p: string) => apiFetch<Provider[]>(p, { fallback: FALLBACK.stt }), { revalidateOnFocus: false });
-  const ai = useSWR<Provider[]>("/api/providers/ai", (p: string) => apiFetch<Provider[]>(p, { fallback: FALLBACK.ai }), { revalidateOnFocus: false });
-  const tts = useSWR<Provider[]>("/api/providers/tts", (p: string) => apiFetch<Provider[]>(p, { fallback: FALLBACK.tts }), { revalidateOnFocus: false });
+  const list = (kind: ProviderKind) => (path: string) => apiFetch<Provider[]>(path, { fallback: t(KIND_FALLBACK[kind]) });
+  const stt = useSWR<Provider[]>("/api/providers/stt", list("stt"), CACHE);
+  const ai = useSWR<Provider[]>("/api/providers/ai", list("ai"), CACHE);
+  const tts = useSWR<Provider[]>("/api/providers/tts", list("tts"), CACHE);
+  const defaults = useSWR<ProviderDefaults>("/api/providers/defaults", (path: string) => apiFetch<ProviderDefaults>(path, { fallback: t("fetchDefaultProviders") }), CACHE);
+
+  const failed = [stt.error, ai.error, tts.error, defaults.error].filter(Boolean) as Error[];
   return {
     providers: { stt: stt.data ?? [], ai: ai.data ?? [], tts: tts.data ?? [] },
-    isLoading: stt.isLoading || ai.isLoading || tts.isLoading,
-    error: (stt.error ?? ai.error ?? tts.error) ? "Failed to fetch providers" : null,
-    invalidate: () => Promise.all(["stt", "ai", "tts"].map((k) => mutate(`/api/providers/${k}`))),
+    defaults: defaults.data ?? null,
+    isLoading: stt.isLoading || ai.isLoading || tts.isLoading || defaults.isLoading,
+    // One failed list names itself; several failing at once is the combined load failing.
+    error: failed.length === 0 ? null : failed.length === 1 ? failed[0].message : t("fetchProviders"),
+    invalidate: () => Promise.all(["stt", "ai", "tts", "defaults"].map((k) => mutate(`/api/providers/${k}`))),
   };
 }

@@ -1,0 +1,71 @@
+"use client";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import type { Agent } from "@/lib/client/use-agents";
+import { PLATFORM_CHIP } from "./platform";
+
+/** One agent in the list: status, platform colour, providers, next meeting and its actions. */
+export function AgentCard({
+  agent,
+  providerName,
+  busy,
+  onToggle,
+  onDelete,
+}: {
+  agent: Agent;
+  providerName: (kind: "stt" | "ai" | "tts", id: string) => string;
+  busy: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+}) {
+  const t = useTranslations("agents");
+  const format = useFormatter();
+  const active = agent.status === "active";
+  return (
+    <Card className="flex h-full flex-col gap-3">
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="min-w-0 break-words text-lg font-semibold">{agent.name}</h2>
+        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
+          {t(`status.${agent.status}`)}
+        </span>
+      </div>
+      <p className="flex items-center gap-2 text-sm">
+        {/* The brand colour as a swatch: white text on it would miss AA contrast. */}
+        <span className="inline-flex items-center gap-1.5 rounded-full border border-[var(--border)] px-2 py-0.5 text-xs font-medium">
+          <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", PLATFORM_CHIP[agent.meetingPlatform])} />
+          {t(`platforms.${agent.meetingPlatform}`)}
+        </span>
+        <span className="text-[var(--text-muted)]">{agent.manualActivation ? t("list.manual") : t("list.wakeWord", { wakeWord: agent.wakeWord ?? "" })}</span>
+      </p>
+      <p className="text-sm text-[var(--text-muted)]">
+        {t("list.providers", { stt: providerName("stt", agent.sttProviderId), ai: providerName("ai", agent.aiProviderId), tts: providerName("tts", agent.ttsProviderId) })}
+      </p>
+      <p className="text-sm">
+        {agent.nextMeeting
+          ? t("list.nextMeeting", {
+              title: agent.nextMeeting.title || t("list.untitled"),
+              when: format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }),
+            })
+          : t("list.noNextMeeting")}
+      </p>
+      <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        <Button size="sm" variant="secondary" loading={busy} onClick={onToggle} aria-label={t(active ? "list.pauseLabel" : "list.resumeLabel", { name: agent.name })}>
+          {active ? t("list.pause") : t("list.resume")}
+        </Button>
+        <Link
+          href={`/agents/${agent.id}/edit`}
+          aria-label={t("list.editLabel", { name: agent.name })}
+          className="inline-flex h-8 items-center rounded-md border border-[var(--border)] px-3 text-sm hover:bg-hover-light dark:hover:bg-white/5"
+        >
+          {t("list.edit")}
+        </Link>
+        <Button size="sm" variant="ghost" className="text-error-text" onClick={onDelete} aria-label={t("list.deleteLabel", { name: agent.name })}>
+          {t("list.delete")}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+import type { Platform } from "./form-values";
+
+// Spec §9 meeting-provider colours (brand tokens in app/globals.css).
+export const PLATFORM_CHIP: Record<Platform, string> = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
