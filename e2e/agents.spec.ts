@@ -43,8 +43,9 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await page.getByRole("button", { name: "Create agent" }).click();
 
   await expect(page).toHaveURL(/\/agents$/);
-  await expect(page.getByText("Agent “Standup scribe” created")).toBeVisible();
-  const card = page.getByRole("listitem").filter({ hasText: "Standup scribe" });
+  await expect(page.getByText("Agent “Standup scribe” created", { exact: true })).toBeVisible();
+  const agents = page.getByRole("list", { name: "Your agents" });
+  const card = agents.getByRole("listitem").filter({ hasText: "Standup scribe" });
   await expect(card).toContainText("Microsoft Teams");
   await expect(card).toContainText("Deepgram → OpenAI → ElevenLabs");
   await expect(card).toContainText("Active");
@@ -65,7 +66,7 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await page.getByLabel("Name", { exact: true }).fill("Standup scribe v2");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);
-  const edited = page.getByRole("listitem").filter({ hasText: "Standup scribe v2" });
+  const edited = agents.getByRole("listitem").filter({ hasText: "Standup scribe v2" });
   await expect(edited).toBeVisible();
   const [kept] = await sql<{ enc: string }>(`SELECT "sttApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
   expect(kept.enc).toBe(stored.enc);

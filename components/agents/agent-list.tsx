@@ -86,7 +86,7 @@ export function AgentList() {
           {t("list.create")}
         </Link>
       </div>
-      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <ul aria-label={t("list.label")} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {store.agents.map((agent) => (
           <li key={agent.id}>
             <AgentCard agent={agent} providerName={providerName} busy={busy === agent.id} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
