@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { OPEN_MEETING_STATUSES } from "./meeting-summary.ts";
 
 /**
  * Cancels the agent's scheduled and running meetings (statusReason "agent_deleted", one event row
@@ -11,10 +12,10 @@ export async function deleteAgent(userId: string, id: string): Promise<{ deleted
   return db.$transaction(async (tx) => {
     const agent = await tx.agent.findFirst({ where: { id, userId }, select: { id: true } });
     if (!agent) throw new AppError("not_found", "Agent not found");
-    const cancelled = await tx.$queryRaw<{ id: string; fromStatus: "scheduled" | "joining" | "waiting_room" | "in_progress" }[]>`
+    const cancelled = await tx.$queryRaw<{ id: string; fromStatus: (typeof OPEN_MEETING_STATUSES)[number] }[]>`
       WITH open AS (
         SELECT id, status FROM "Meeting"
-        WHERE "agentId" = ${id} AND "userId" = ${userId} AND status IN ('scheduled', 'joining', 'waiting_room', 'in_progress')
+        WHERE "agentId" = ${id} AND "userId" = ${userId} AND status::text = ANY(${[...OPEN_MEETING_STATUSES]}::text[])
         FOR UPDATE
       )
       UPDATE "Meeting" m

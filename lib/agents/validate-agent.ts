@@ -7,7 +7,7 @@ import { getActiveProvider } from "../providers/queries.ts";
 import { agentInputSchema, type AgentInput } from "./schema.ts";
 
 const KIND_LABEL: Record<ProviderKind, string> = { stt: "speech-to-text", ai: "AI", tts: "text-to-speech" };
-export const ZOOM_PAIR_MESSAGE = "Zoom app key and secret must be set together";
+const ZOOM_PAIR_MESSAGE = "Zoom app key and secret must be set together";
 
 /** The stored agent in input shape, so an update only needs the fields it changes (secrets excluded). */
 function storedInput(a: Agent): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { storedAgentKey } from "../agents/stored-key.ts";
 import { AppError } from "../http/errors.ts";
 import { enforce } from "../http/rate-limit.ts";
-import { PROVIDER_KINDS, type ProviderKind } from "./catalogue.ts";
+import { PROVIDER_KINDS } from "./catalogue.ts";
 import { getActiveProvider } from "./queries.ts";
 import { verifyProviderKey, type KeyCheck } from "./verify-key.ts";
 
@@ -26,6 +26,6 @@ export async function checkProviderKey(userId: string, kind: string, providerId:
   const known = PROVIDER_KINDS.find((k) => k === kind);
   if (!known || !(await getActiveProvider(known, providerId))) throw new AppError("not_found", "Unknown provider");
   await enforce(`key-check:${userId}`, KEY_CHECKS_PER_MINUTE);
-  const apiKey = input.apiKey || (await storedAgentKey(userId, input.agentId!, known as ProviderKind, providerId));
+  const apiKey = input.apiKey || (await storedAgentKey(userId, input.agentId!, known, providerId));
   return verifyProviderKey(known, providerId, apiKey, input.extraParams ?? {});
 }

@@ -1,7 +1,7 @@
 import type { ExtraParamSpec } from "./catalogue.ts";
 import { isPrivateHostname, privateUrlsAllowed } from "./private-address.ts";
 
-export interface ParamError {
+interface ParamError {
   /** The parameter's name, or null when the value as a whole is wrong. */
   param: string | null;
   message: string;

@@ -5,7 +5,7 @@ import { catalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
 import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "./private-address.ts";
 
-export type KeyStatus = "valid" | "invalid" | "unreachable";
+type KeyStatus = "valid" | "invalid" | "unreachable";
 export interface KeyCheck {
   status: KeyStatus;
   message: string;
@@ -33,7 +33,7 @@ const PROBES: Record<string, Probe> = {
 };
 
 /** PROVIDER_BASE_URL_<ID> (e.g. PROVIDER_BASE_URL_OPENAI) points a provider's host elsewhere: tests, proxies. */
-export function providerHost(providerId: string, fallback: string): string {
+function providerHost(providerId: string, fallback: string): string {
   const override = process.env[`PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`];
   return (override || fallback).replace(/\/+$/, "");
 }

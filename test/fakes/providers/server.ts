@@ -6,14 +6,14 @@ import { FAKE_PROTOCOLS, type FakeProtocol } from "./protocols.ts";
 // contract (protocols.ts). A key is valid only when it arrives in that provider's own scheme.
 const VALID = "valid-key-0123456789";
 
-export interface FakeBehaviour {
+interface FakeBehaviour {
   /** Answer after this many ms (timeouts). */
   delayMs?: number;
   /** Answer every request with this status (outages). */
   status?: number;
 }
 
-export interface SeenRequest {
+interface SeenRequest {
   provider: string;
   path: string;
   query: string;
