@@ -1,9 +1,10 @@
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS, findChromium } from "./lib/browser/chromium";
 import { E2E } from "./e2e/support/ports";
 
-// Debian's Chromium when present (Playwright's own browser download is not possible offline).
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+// CHROMIUM_PATH, an installed Chromium/Chrome, or the one npm ships (Playwright's own browser
+// download is not possible offline); see lib/browser/chromium.ts.
+const chromium = findChromium();
 
 export default defineConfig({
   testDir: "e2e",
@@ -21,8 +22,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || systemChromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage"],
+      executablePath: chromium.path,
+      args: CHROMIUM_FLAGS,
     },
   },
   webServer: {
