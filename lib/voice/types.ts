@@ -1,0 +1,202 @@
+// The contracts of the voice pipeline (docs/voice.md): audio frames, the three provider kinds and the
+// session the bot runtime drives. Provider adapters (lib/voice/providers/) implement the provider
+// interfaces; the pipeline (lib/voice/pipeline/) only ever talks to these interfaces; the bot runtime
+// (lib/bots/) only ever talks to VoiceSession.
+
+/** Signed 16-bit little-endian mono PCM. Input to the pipeline is always 16 kHz. */
+export interface PcmFrame {
+  samples: Int16Array;
+  sampleRate: number;
+  /** Capture time of the first sample, ms on the session clock. */
+  timeMs: number;
+  /** The meeting participant who spoke, when the platform tells us (a stable id within the meeting). */
+  speakerId?: string;
+}
+
+export const INPUT_SAMPLE_RATE = 16_000;
+
+export type ProviderKind = "stt" | "ai" | "tts";
+
+/** One provider as an agent configures it: catalogue id, the user's key, the agent's extra params. */
+export interface ProviderConfig {
+  providerId: string;
+  apiKey: string;
+  /** The model after defaults (extra params' `model`, else the catalogue's defaultModel). */
+  model: string;
+  /** Agent language (BCP 47 primary tag, e.g. "en", "de"). */
+  language: string;
+  /** The agent's extra params for this provider, validated against the catalogue. */
+  extra: Record<string, unknown>;
+}
+
+/** Why a provider call failed. `invalid_key` ends the session; `transient` is retried with backoff. */
+export type ProviderErrorKind = "invalid_key" | "transient" | "bad_request" | "unreachable";
+
+export class ProviderError extends Error {
+  readonly kind: ProviderErrorKind;
+  readonly providerKind: ProviderKind;
+  readonly providerId: string;
+  readonly status?: number;
+  constructor(providerKind: ProviderKind, providerId: string, kind: ProviderErrorKind, message: string, status?: number) {
+    super(message);
+    this.name = "ProviderError";
+    this.providerKind = providerKind;
+    this.providerId = providerId;
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
+// ---------- speech-to-text ----------
+
+export interface SttWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
+export type SttEvent =
+  | { type: "interim"; text: string; speakerId?: string }
+  | { type: "final"; text: string; words?: SttWord[]; speakerId?: string; startMs?: number; endMs?: number }
+  /** The provider's own end-of-turn signal (Deepgram speech_final/UtteranceEnd, AssemblyAI end_of_turn). */
+  | { type: "end_of_turn"; speakerId?: string };
+
+export interface SttStream {
+  /** 16 kHz PCM; the adapter converts to what the provider wants. */
+  push(frame: PcmFrame): void;
+  /** Our VAD heard the end of speech: flush now (Deepgram `Finalize`, AssemblyAI `ForceEndpoint`, HTTP: transcribe the buffered utterance). */
+  finalize(): void;
+  /** Closes the stream; resolves once the provider has sent its last results. */
+  close(): Promise<void>;
+  events: AsyncIterable<SttEvent>;
+}
+
+export interface SttProvider {
+  readonly providerId: string;
+  readonly model: string;
+  /** True when the provider sends its own end-of-turn events (otherwise the pipeline's VAD decides alone). */
+  readonly turnEvents: boolean;
+  /** Opens a stream: connections are made here, before the first turn, and reconnected on drops. */
+  open(signal: AbortSignal): SttStream;
+}
+
+// ---------- LLM ----------
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export type LlmChunk =
+  | { type: "text"; delta: string }
+  | { type: "usage"; inputTokens: number; outputTokens: number };
+
+export interface LlmProvider {
+  readonly providerId: string;
+  readonly model: string;
+  /** Opens (and keeps) the connection so the first turn does not pay for TLS set-up. */
+  prewarm?(): Promise<void>;
+  /** Streams a reply; aborting the signal stops the request at once. */
+  chat(messages: ChatMessage[], signal: AbortSignal): AsyncIterable<LlmChunk>;
+}
+
+// ---------- text-to-speech ----------
+
+/** One utterance of the agent: text in (sentence chunks), PCM out. */
+export interface TtsStream {
+  pushText(text: string): void;
+  /** No more text for this utterance. */
+  end(): void;
+  /** Stops synthesis now (barge-in); `audio` ends without further frames. */
+  cancel(): void;
+  /** PCM at `TtsProvider.sampleRate`, in order, as it arrives. */
+  audio: AsyncIterable<Int16Array>;
+}
+
+export interface TtsProvider {
+  readonly providerId: string;
+  readonly model: string;
+  readonly sampleRate: number;
+  prewarm?(): Promise<void>;
+  open(signal: AbortSignal): TtsStream;
+}
+
+// ---------- usage and metrics ----------
+
+export type ProviderUsage =
+  | { kind: "stt"; providerId: string; model: string; audioMs: number }
+  | { kind: "ai"; providerId: string; model: string; inputTokens: number; outputTokens: number }
+  | { kind: "tts"; providerId: string; model: string; characters: number };
+
+/** Latency of one agent reply, all in ms (null where the turn never got that far). */
+export interface TurnMetrics {
+  turnId: number;
+  /** Our VAD's end of speech → the final transcript of the turn. */
+  transcriptMs: number | null;
+  /** LLM request sent → first token. */
+  llmFirstTokenMs: number | null;
+  /** First text sent to TTS → first audio back. */
+  ttsFirstAudioMs: number | null;
+  /** End of the person's speech → the agent's first audio handed to the output. */
+  voiceToVoiceMs: number | null;
+  interrupted: boolean;
+}
+
+// ---------- the session the bot runtime drives ----------
+
+/** Where the agent's voice goes: the bot's microphone (lib/bots/ bridge) or a test sink. */
+export interface AudioSink {
+  /** Queues PCM for gap-free playout after what is already queued. */
+  play(samples: Int16Array, sampleRate: number): void;
+  /** Silences the output now and drops everything queued (barge-in). */
+  clear(): void;
+}
+
+export interface TranscriptSegment {
+  speaker: string;
+  /** Participant id for people; null for the agent. */
+  speakerId: string | null;
+  isAgent: boolean;
+  text: string;
+  startMs: number;
+  endMs: number;
+  /** The agent was cut off: `text` is only what it actually said. */
+  interrupted?: boolean;
+}
+
+export type SessionEvent =
+  | { type: "transcript"; segment: TranscriptSegment }
+  | { type: "usage"; usage: ProviderUsage }
+  | { type: "metrics"; metrics: TurnMetrics }
+  | { type: "speaking"; speaking: boolean }
+  | { type: "activation"; active: boolean }
+  /** A provider failed for good (invalid key, retries exhausted): the bot leaves with provider_error. */
+  | { type: "error"; error: ProviderError };
+
+export interface AgentVoiceConfig {
+  name: string;
+  /** The agent's description: its instructions. */
+  instructions: string;
+  language: string;
+  wakeWord: string | null;
+  manualActivation: boolean;
+  stt: ProviderConfig;
+  ai: ProviderConfig;
+  tts: ProviderConfig;
+}
+
+/** One agent in one meeting. Created by `createVoiceSession` (lib/voice/pipeline/session.ts). */
+export interface VoiceSession {
+  /** Opens every provider connection before the first turn; rejects with a ProviderError for a bad key. */
+  start(): Promise<void>;
+  /** Incoming meeting audio (16 kHz, tagged with the speaker where known). */
+  pushAudio(frame: PcmFrame): void;
+  /** Display names for transcripts and the LLM's speaker-labelled context. */
+  setParticipantName(speakerId: string, name: string): void;
+  /** Manual activation: the agent answers only while activated. */
+  setActivated(active: boolean): void;
+  /** Speaks a fixed sentence (e.g. leaving because the credit ran out); resolves when it has played. */
+  say(text: string): Promise<void>;
+  /** Stops listening and speaking, closes connections, flushes usage. */
+  stop(): Promise<void>;
+}
