@@ -1,0 +1,83 @@
+// Recognises a meeting link and returns it in one canonical form, so the same meeting pasted twice (or
+// found in a calendar with tracking parameters) is one meeting. Platforms per spec §1: zoom, teams, meet.
+// Shapes follow what each platform hands out in invitations today.
+export type LinkPlatform = "zoom" | "teams" | "meet";
+
+export interface MeetingLink {
+  platform: LinkPlatform;
+  /** Canonical https URL: the parts that identify the meeting (and its passcode), nothing else. */
+  url: string;
+  /** The platform's meeting id or code where the link carries one. */
+  meetingId: string | null;
+  passcode: string | null;
+}
+
+export const ACCEPTED_LINKS_MESSAGE =
+  "Paste a Zoom (zoom.us/j/…), Microsoft Teams (teams.microsoft.com/l/meetup-join/… or teams.live.com/meet/…) or Google Meet (meet.google.com/abc-defg-hij) link";
+
+const MEET_CODE = /^[a-z]{3}-[a-z]{4}-[a-z]{3}$/;
+const ZOOM_HOST = /^(?:[a-z0-9-]+\.)*(?:zoom\.us|zoomgov\.com|zoom\.com)$/;
+const TEAMS_HOST = /^(?:teams\.microsoft\.com|teams\.live\.com|(?:gov|dod)\.teams\.microsoft\.us|teams\.microsoft\.us|teams\.cloud\.microsoft)$/;
+
+function toUrl(raw: string): URL | null {
+  const text = raw.trim();
+  if (!text || text.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(text)) return null;
+  try {
+    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    if (url.username || url.password || (url.port && url.port !== "443")) return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+function zoom(url: URL): MeetingLink | null {
+  const host = url.hostname.toLowerCase();
+  if (!ZOOM_HOST.test(host)) return null;
+  const parts = url.pathname.split("/").filter(Boolean);
+  const passcode = url.searchParams.get("pwd");
+  const withPwd = (path: string) => `https://${host}${path}${passcode ? `?pwd=${encodeURIComponent(passcode)}` : ""}`;
+  // /j/<id>, /w/<id> (webinars), /s/<id> (start link), /wc/<id>/join, /wc/join/<id>
+  const digits = (s: string | undefined) => (s && /^\d{9,12}$/.test(s) ? s : null);
+  let id: string | null = null;
+  if (["j", "w", "s"].includes(parts[0] ?? "")) id = digits(parts[1]);
+  else if (parts[0] === "wc") id = digits(parts[1]) ?? (parts[1] === "join" ? digits(parts[2]) : null);
+  if (id) return { platform: "zoom", url: withPwd(`/j/${id}`), meetingId: id, passcode };
+  // Personal link: /my/<vanity>
+  if (parts[0] === "my" && parts[1] && /^[a-z0-9._-]{1,64}$/i.test(parts[1]) && parts.length === 2) {
+    return { platform: "zoom", url: withPwd(`/my/${parts[1].toLowerCase()}`), meetingId: null, passcode };
+  }
+  return null;
+}
+
+function teams(url: URL): MeetingLink | null {
+  const host = url.hostname.toLowerCase();
+  if (!TEAMS_HOST.test(host)) return null;
+  const path = url.pathname;
+  if (/^\/l\/meetup-join\/[^/]+/.test(path)) {
+    // The thread id and the context query (tenant, organiser) together identify the meeting.
+    const context = url.searchParams.get("context");
+    return { platform: "teams", url: `https://${host}${path}${context ? `?context=${encodeURIComponent(context)}` : ""}`, meetingId: null, passcode: null };
+  }
+  const meet = path.match(/^\/meet\/(\d{6,20})\/?$/);
+  if (meet) {
+    const passcode = url.searchParams.get("p");
+    return { platform: "teams", url: `https://${host}/meet/${meet[1]}${passcode ? `?p=${encodeURIComponent(passcode)}` : ""}`, meetingId: meet[1], passcode };
+  }
+  return null;
+}
+
+function meet(url: URL): MeetingLink | null {
+  if (url.hostname.toLowerCase() !== "meet.google.com") return null;
+  const code = url.pathname.replace(/^\/+|\/+$/g, "").toLowerCase();
+  if (!MEET_CODE.test(code)) return null;
+  return { platform: "meet", url: `https://meet.google.com/${code}`, meetingId: code, passcode: null };
+}
+
+/** The meeting a link points to, or null when it is not a Zoom, Teams or Meet meeting link. */
+export function parseMeetingUrl(raw: string): MeetingLink | null {
+  const url = toUrl(raw);
+  if (!url) return null;
+  return zoom(url) ?? teams(url) ?? meet(url);
+}
