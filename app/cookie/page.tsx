@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ConsentControls } from "@/components/providers/consent-controls";
 import { Logo } from "@/components/shell/logo";
+import { titleMetadata } from "@/lib/shell/page-metadata";
 
-export const metadata: Metadata = { title: "Cookie Policy" };
+export const generateMetadata = titleMetadata("cookie");
 
 // Public (spec §2): readable signed in or out, so it has its own frame instead of the app shell.
 export default async function CookiePolicyPage() {
