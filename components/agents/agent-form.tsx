@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
-import { initialValues, invalidEmailEntries, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
+import { initialValues, invalidEmailEntries, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
 import { ProviderSection } from "./provider-section";
 import { CheckboxField, SelectField } from "./select-field";
@@ -124,6 +124,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
   const stored = (kind: (typeof KINDS)[number]) =>
     agent ? { agentId: agent.id, providerId: agent[`${kind}ProviderId`], hasKey: agent[`${kind}HasKey`], hint: agent[`${kind}KeyHint`] } : null;
+  const secretHint = (hint: string | null) => (hint ? t("fields.secretStored", { hint }) : t("fields.secretStoredNoHint"));
   const showZoom = values.meetingPlatform === "zoom" || Boolean(agent?.zoomAppKey);
 
   return (
@@ -206,7 +207,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
                 autoComplete="new-password"
                 value={values.zoomAppSecret}
                 disabled={values.clearZoomSecret}
-                hint={agent?.zoomHasSecret ? (agent.zoomSecretHint ? t("fields.secretStored", { hint: agent.zoomSecretHint }) : t("fields.secretStoredNoHint")) : undefined}
+                hint={agent?.zoomHasSecret ? secretHint(visibleHint(agent.zoomSecretHint)) : undefined}
                 onChange={(e) => set("zoomAppSecret", e.target.value)}
                 error={err("zoomAppSecret")}
               />

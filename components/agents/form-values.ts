@@ -139,6 +139,11 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   return body;
 }
 
+/** A stored key's hint when it shows anything: keys under 12 characters are masked to a bare "…". */
+export function visibleHint(hint: string | null | undefined): string | null {
+  return hint && hint.replace(/…/g, "") ? hint : null;
+}
+
 /** The organiser list's entries: commas, semicolons or new lines separate them; spaces inside an entry stay. */
 export function emailEntries(text: string): string[] {
   return text

@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/field";
 import type { Provider } from "@/lib/client/use-providers";
 import type { ExtraParamSpec, ProviderKind } from "@/lib/providers/catalogue";
-import { parseParams, stepParams, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
+import { parseParams, stepParams, visibleHint, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
 import { KeyCheck } from "./key-check";
 import { CheckboxField, CONTROL, SelectField } from "./select-field";
 
@@ -44,6 +44,8 @@ export function ProviderSection({
   const storedKey = stored && stored.providerId === value.providerId && stored.hasKey ? stored : null;
   const voiceParam = voiceParamOf(provider);
   const paramErrors = params === null ? [t("form.invalidJson")] : (errors[`${kind}ExtraParams`] ?? []);
+
+  const keyHint = (hint: string | null) => (hint ? t("fields.keyStored", { hint }) : t("fields.keyStoredNoHint"));
 
   const pick = (name: string, v: string) => {
     const picks = { ...value.picks };
@@ -103,7 +105,7 @@ export function ProviderSection({
           value={value.apiKey}
           disabled={value.clearKey}
           onChange={(e) => onChange({ ...value, apiKey: e.target.value })}
-          hint={storedKey ? (storedKey.hint ? t("fields.keyStored", { hint: storedKey.hint }) : t("fields.keyStoredNoHint")) : t("fields.keyNone")}
+          hint={storedKey ? keyHint(visibleHint(storedKey.hint)) : t("fields.keyNone")}
           error={errors[`${kind}ApiKey`]?.[0]}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">

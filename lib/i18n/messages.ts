@@ -30,7 +30,9 @@ function compileTree(value: unknown): unknown {
 export function loadMessages(locale: Locale): Record<string, unknown> {
   const cached = cache.get(locale);
   if (cached && process.env.NODE_ENV === "production") return cached;
-  const compiled = compileTree(readCatalogue(locale)) as Record<string, unknown>;
+  // The compiler builds plural/select branches on null-prototype objects; React only passes plain
+  // objects from the server to client components, so they are made plain once here.
+  const compiled = JSON.parse(JSON.stringify(compileTree(readCatalogue(locale)))) as Record<string, unknown>;
   cache.set(locale, compiled);
   return compiled;
 }
