@@ -88,6 +88,19 @@ test.describe("signed-in shell", () => {
     await expect(sheet).toBeHidden({ timeout: 5000 });
   });
 
+  test("phone (390×844): no page scrolls sideways and the top bar keeps its buttons", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/", "/agents", "/agents/create", "/billing", "/about", "/cookie"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      if (path !== "/cookie") {
+        await expect(page.getByRole("button", { name: "Open menu" })).toBeInViewport();
+        await expect(page.getByRole("button", { name: "Theme" })).toBeInViewport();
+      }
+    }
+  });
+
   test("phone: the menu button opens a right-side drawer with balance, Top up, navigation and the user", async ({ signedIn: page, user }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
