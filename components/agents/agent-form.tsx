@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -51,7 +51,8 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const t = useTranslations("agents");
   const router = useRouter();
   const store = useAgents();
-  const start = useMemo(() => initialValues(agent, defaults, providers), [agent, defaults, providers]);
+  // The starting values, once: the catalogue decides which stored params the pickers show.
+  const [start] = useState(() => initialValues(agent, defaults, providers));
   const [values, setValues] = useState<FormValues>(start);
   const [saved, setSaved] = useState(() => JSON.stringify(start));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
