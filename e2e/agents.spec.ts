@@ -31,15 +31,22 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await stt.getByRole("button", { name: "Test key" }).click();
   await expect(stt.getByRole("status")).toContainText("Valid key");
 
-  // The model picker writes the extra params; a bad value comes back inline from the server.
+  // The pickers set model and voice without repeating them in the extra parameters; a bad value
+  // there comes back inline from the server.
   const ai = page.getByRole("group", { name: "AI model" });
   await ai.getByLabel("Model").selectOption("gpt-4o");
-  await expect(ai.getByLabel("Extra parameters (JSON)")).toHaveValue(/"model": "gpt-4o"/);
-  await ai.getByLabel("Extra parameters (JSON)").fill('{"model": "gpt-4o", "temperature": 9}');
+  await expect(ai.getByLabel("Extra parameters (JSON)")).toHaveValue("{}");
+  const tts = page.getByRole("group", { name: "Text-to-speech" });
+  await tts.getByLabel("Voice").selectOption({ label: "Adam" });
+  await expect(tts.getByLabel("Extra parameters (JSON)")).toHaveValue("{}");
+  // A key shorter than a hint can show (12 characters) is stored without one.
+  await tts.getByLabel("API key (ElevenLabs)").fill("short-key");
+  await ai.getByLabel("Extra parameters (JSON)").fill('{"temperature": 9}');
   await page.getByRole("radio", { name: "Microsoft Teams" }).check({ force: true });
   await page.getByRole("button", { name: "Create agent" }).click();
   await expect(ai.getByText('"temperature" must be between 0 and 2')).toBeVisible();
-  await ai.getByLabel("Extra parameters (JSON)").fill('{"model": "gpt-4o", "temperature": 0.2}');
+  await expect(page.getByText("Please correct the highlighted fields.").first()).toBeVisible();
+  await ai.getByLabel("Extra parameters (JSON)").fill('{"temperature": 0.2}');
   await page.getByRole("button", { name: "Create agent" }).click();
 
   await expect(page).toHaveURL(/\/agents$/);
@@ -50,7 +57,12 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(card).toContainText("Deepgram → OpenAI → ElevenLabs");
   await expect(card).toContainText("Active");
   await expect(card).toContainText("No meeting scheduled");
-  const [stored] = await sql<{ enc: string }>(`SELECT "sttApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
+  const [stored] = await sql<{ enc: string; ai: object; tts: object }>(
+    `SELECT "sttApiKeyEnc" AS enc, "aiExtraParams" AS ai, "ttsExtraParams" AS tts FROM "Agent" WHERE "userId" = $1`,
+    [user.id],
+  );
+  expect(stored.ai).toEqual({ model: "gpt-4o", temperature: 0.2 });
+  expect(stored.tts).toEqual({ voiceId: expect.any(String) });
   expect(stored.enc).toMatch(/^v1:/);
   expect(stored.enc).not.toContain(VALID_KEY);
 
@@ -63,6 +75,11 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await editStt.getByRole("button", { name: "Test key" }).click();
   await expect(editStt.getByRole("status")).toContainText("Valid key");
   await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Model")).toHaveValue("gpt-4o");
+  await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Extra parameters (JSON)")).toHaveValue(/^\{\s*"temperature": 0.2\s*\}$/);
+  const editTts = page.getByRole("group", { name: "Text-to-speech" });
+  await expect(editTts.getByLabel("Voice").locator("option:checked")).toHaveText("Adam");
+  await expect(editTts.getByLabel("Extra parameters (JSON)")).toHaveValue("{}");
+  await expect(editTts.getByText("A key is stored. Leave empty to keep it.")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Standup scribe v2");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);
@@ -107,4 +124,76 @@ test("unsaved changes: leaving the form through a link asks first", async ({ sig
   page.once("dialog", (d) => void d.accept());
   await nav.getByRole("link", { name: "About" }).click();
   await expect(page).toHaveURL(/\/about$/);
+});
+
+test("the first invalid field is scrolled to and focused, and the organiser list names each bad entry once", async ({ signedIn: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agents/create");
+  await page.getByLabel("Wake word", { exact: true }).fill("hey there");
+  const list = page.getByLabel("Allowed organiser e-mails");
+  await expect(page.getByText("Separate addresses with commas or new lines.")).toBeVisible();
+  await list.fill("boss@example.com, not an email\nlead@example.com; also wrong");
+  // The name is missing too, but the e-mail list is what is on screen now.
+  await page.getByLabel("Name", { exact: true }).fill("Scribe");
+  await list.scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: "Create agent" }).click();
+  const message = page.getByText("Not e-mail addresses: “not an email”, “also wrong”");
+  await expect(message).toHaveCount(1);
+  await expect(list).toBeFocused();
+  await expect(list).toBeInViewport();
+  await expect(page.getByText("Please correct the highlighted fields.").first()).toBeVisible();
+
+  // An error far above the fold: the page scrolls up to the name and focuses it.
+  await list.fill("boss@example.com");
+  await page.getByLabel("Name", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Create agent" }).click();
+  const name = page.getByLabel("Name", { exact: true });
+  await expect(name).toBeFocused();
+  await expect(name).toBeInViewport({ ratio: 1 });
+  const header = (await page.getByRole("banner").boundingBox())!;
+  await expect.poll(async () => (await name.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+});
+
+test("at a $0.00 balance the agent list says agents cannot join, with a way to top up", async ({ signedIn: page, user }) => {
+  await sql(
+    `INSERT INTO "Agent" (id, "userId", name, "sttProviderId", "aiProviderId", "ttsProviderId", "wakeWord", "updatedAt") VALUES ($1, $2, 'Broke bot', 'deepgram', 'openai', 'elevenlabs', 'hey', now())`,
+    [`ag-${user.id}`, user.id],
+  );
+  await page.goto("/agents");
+  const notice = page.getByRole("status").filter({ hasText: "Your balance is $0.00, so agents cannot join meetings until you top up." });
+  await expect(notice).toBeVisible();
+  const card = page.getByRole("list", { name: "Your agents" }).getByRole("listitem").filter({ hasText: "Broke bot" });
+  await expect(card).toContainText("Active");
+  await expect(card).toContainText("Cannot join meetings without credit");
+  await notice.getByRole("link", { name: "Top up" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+
+  await sql(`INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "updatedAt") VALUES ($1, $2, 5000000, now())`, [`ca-${user.id}`, user.id]);
+  await page.goto("/agents");
+  await expect(card).toContainText("Active");
+  await expect(card).not.toContainText("Cannot join meetings without credit");
+  await expect(page.getByText("agents cannot join meetings until you top up")).toHaveCount(0);
+});
+
+test("Test key says plainly when the key could not be checked", async ({ signedIn: page }) => {
+  await page.route("**/api/providers/stt/deepgram/verify", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ status: "unreachable", message: "Could not reach the provider" }) }),
+  );
+  await page.goto("/agents/create");
+  const stt = page.getByRole("group", { name: "Speech-to-text" });
+  await stt.getByLabel("API key (Deepgram)").fill("some-key-123456");
+  await stt.getByRole("button", { name: "Test key" }).click();
+  await expect(stt.getByRole("status")).toHaveText("Key not checked: Could not reach the provider");
+});
+
+test("phone: a focused field is never left under the sticky top bar", async ({ signedIn: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agents/create");
+  const key = page.getByRole("group", { name: "Speech-to-text" }).getByLabel("API key (Deepgram)");
+  const header = (await page.getByRole("banner").boundingBox())!;
+  // Scroll so the field sits right under the header, then focus it (as Tab or a tap would).
+  const top = await key.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+  await page.evaluate((y) => window.scrollTo(0, y), top - 20);
+  await key.focus();
+  await expect.poll(async () => (await key.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
 });

@@ -4,6 +4,9 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   const email = uniqueEmail("signup");
   await page.goto("/signup");
   await expect(page.getByRole("heading", { name: "Create your Cohost account" })).toBeVisible();
+  await expect(page).toHaveTitle("Create account · Cohost");
+  // Google is offered on the sign-up view as on the sign-in view.
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
 
   // Client-side validation first: nothing is sent with empty fields.
   await page.getByRole("button", { name: "Create account" }).click();
@@ -15,6 +18,9 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
+  // The URL now shows the sign-in view: a reload does not bring the sign-up form back.
+  await expect(page).not.toHaveURL(/screen=signup/);
+  await expect(page).toHaveTitle("Sign in · Cohost");
 
   // Signing in before confirming is refused with a clear message.
   await page.getByLabel("E-mail").fill(email);
@@ -85,4 +91,34 @@ test("Google sign-in against the local OIDC server creates a verified user and l
   await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByText("Grace Hopper")).toBeVisible();
+});
+
+test("an unconfirmed account can ask for the confirmation link again from the sign-in screen", async ({ page }) => {
+  const user = await createUser({ verified: false });
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  const notice = page.getByRole("alert").filter({ hasText: "Please confirm your e-mail address first." });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("If this e-mail belongs to an account that is not confirmed yet, we sent a new confirmation link.")).toBeVisible();
+
+  const mail = await waitForMail(user.email);
+  expect(mail.subject).toBe("Confirm your e-mail for Cohost");
+  await page.goto(linkIn(mail));
+  await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+});
+
+test("a used or broken confirmation link offers a new one", async ({ page }) => {
+  const user = await createUser({ verified: false });
+  await page.goto("/signin?mode=verify-email&token=no-such-token");
+  const notice = page.getByRole("alert").filter({ hasText: "This confirmation link is invalid, expired or already used." });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByRole("heading", { name: "Get a new confirmation link" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("we sent a new confirmation link")).toBeVisible();
+  await expect(await waitForMail(user.email)).toMatchObject({ subject: "Confirm your e-mail for Cohost" });
 });

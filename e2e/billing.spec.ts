@@ -1,8 +1,19 @@
+import type { Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
+import { E2E } from "./support/ports";
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: "cookie-consent", value: "false", url: "http://localhost:3210" }]);
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
 });
+
+/** A paid test top-up, which also keeps the test card on file (needed for auto-refill). */
+async function topUpOnce(page: Page, amount = "$10.00") {
+  await page.goto("/billing");
+  await page.getByRole("button", { name: amount, exact: true }).click();
+  await page.getByRole("button", { name: `Top up ${amount}` }).click();
+  await page.getByRole("button", { name: `Pay ${amount}` }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+}
 
 test("top-up in test mode: choose an amount, pay on the labelled test checkout, the header balance updates", async ({ signedIn: page }) => {
   await page.goto("/billing");
@@ -58,28 +69,128 @@ test("usage history pages through charges with agent and meeting names", async (
   await expect(page.getByRole("img", { name: "Spend per day" })).toBeVisible();
 });
 
-test("auto-refill: needs a card first, then enable, change and turn off", async ({ signedIn: page }) => {
+test("auto-refill: needs a card first, refuses settings that cannot work, confirms turning off and keeps the saved values", async ({ signedIn: page }) => {
   await page.goto("/billing");
   await expect(page.getByText("Top up once with a card to enable auto-refill.")).toBeVisible();
-  await page.getByRole("button", { name: "$10.00", exact: true }).click();
-  await page.getByRole("button", { name: "Top up $10.00" }).click();
-  await page.getByRole("button", { name: "Pay $10.00" }).click();
-  await expect(page).toHaveURL(/\/billing$/);
+  await topUpOnce(page);
 
   const status = page.getByTestId("auto-refill-status");
+  const amount = page.getByLabel("Refill amount (USD)");
+  const threshold = page.getByLabel("Threshold (USD)");
+  const enable = page.getByRole("button", { name: "Enable auto-refill" });
   await expect(status).toHaveText("Auto-refill is off.");
-  await page.getByLabel("Refill amount (USD)").fill("40");
-  await page.getByLabel("When balance falls below (USD)").fill("8");
-  await page.getByRole("button", { name: "Enable auto-refill" }).click();
-  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
 
-  await page.getByLabel("Refill amount (USD)").fill("2");
-  await page.getByRole("button", { name: "Save auto-refill" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Auto-refill amount must be a whole number of US dollars between 5 and 1000" })).toBeVisible();
-  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
+  // A threshold of $0 would refill only after agents have stopped.
+  await amount.fill("40");
+  await threshold.fill("0");
+  await expect(page.getByText("Enter an amount from $1.00 to $1,000.00")).toBeVisible();
+  await expect(enable).toBeDisabled();
+  // A refill that leaves the balance under the threshold would charge again at once.
+  await threshold.fill("50");
+  await expect(page.getByText("The refill amount must be more than the threshold, or one refill would leave the balance below it")).toBeVisible();
+  await expect(enable).toBeDisabled();
+  // The server applies the same rules to any client.
+  const refused = await page.request.post("/api/billing/auto-refill", { data: { amount: 40, threshold: 0 }, headers: { origin: E2E.appUrl } });
+  expect(refused.status()).toBe(400);
+  expect((await refused.json()).message).toBe("Threshold must be between 1 and 1000 US dollars, in whole cents");
 
+  await threshold.fill("8.50");
+  await enable.click();
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.50.");
+
+  await amount.fill("2");
+  await expect(page.getByText("Enter an amount from $5.00 to $1,000.00")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save auto-refill" })).toBeDisabled();
   await page.reload();
-  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.00.");
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.50.");
+
+  // Turning off asks first; "Keep it on" changes nothing.
   await page.getByRole("button", { name: "Turn off" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Turn off auto-refill?" });
+  await expect(confirm).toContainText("Agents stop joining meetings when the balance reaches $0.00.");
+  await confirm.getByRole("button", { name: "Keep it on" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status).toHaveText("Auto-refill is on: $40.00 when the balance falls below $8.50.");
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await confirm.getByRole("button", { name: "Turn off" }).click();
   await expect(status).toHaveText("Auto-refill is off.");
+  // The saved values stay in the form for turning it on again.
+  await expect(amount).toHaveValue("40");
+  await expect(threshold).toHaveValue("8.5");
+  await page.reload();
+  await expect(amount).toHaveValue("40");
+  await expect(threshold).toHaveValue("8.5");
+});
+
+test("money input: a typed amount is read exactly (cents too) or refused with a reason, and the button names the exact charge", async ({ signedIn: page }) => {
+  await page.goto("/billing");
+  const custom = page.getByLabel("Custom amount (USD)");
+  const topUp = page.getByRole("button", { name: /^Top up/ });
+  await expect(page.getByText("From $5.00 to $1,000.00; cents are fine, e.g. 12.50")).toBeVisible();
+
+  await custom.fill("12.5");
+  await expect(custom).toHaveValue("12.5");
+  await expect(topUp).toHaveText("Top up $12.50");
+  await custom.fill("12,50");
+  await expect(custom).toHaveValue("12,50");
+  await expect(topUp).toHaveText("Top up $12.50");
+  await custom.fill("1,000");
+  await expect(topUp).toHaveText("Top up $1,000.00");
+
+  const refusals: [string, string][] = [
+    ["-5", "Enter the amount in dollars and cents, e.g. 12.50"],
+    ["12.505", "Use at most two decimal places (cents)"],
+    ["3", "Enter an amount from $5.00 to $1,000.00"],
+    ["1000.01", "Enter an amount from $5.00 to $1,000.00"],
+    ["ten", "Enter the amount in dollars and cents, e.g. 12.50"],
+  ];
+  for (const [typed, reason] of refusals) {
+    await custom.fill(typed);
+    await expect(custom, "the typed text is never changed").toHaveValue(typed);
+    await expect(page.getByText(reason)).toBeVisible();
+    await expect(topUp).toHaveText("Top up");
+    await expect(topUp).toBeDisabled();
+  }
+
+  await custom.fill("12.5");
+  await topUp.click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout\//);
+  await page.getByRole("button", { name: "Pay $12.50" }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByTestId("billing-balance")).toHaveText("$12.50");
+});
+
+test("an abandoned checkout expires instead of staying pending, and can no longer be paid", async ({ signedIn: page, user }) => {
+  await page.goto("/billing");
+  await page.getByRole("button", { name: "Top up $25.00" }).click();
+  await expect(page).toHaveURL(/\/billing\/test-checkout\//);
+  const checkoutUrl = page.url();
+  await page.goto("/billing");
+  const history = page.getByRole("region", { name: "Top-up history" });
+  await expect(history.getByRole("cell", { name: "Pending" })).toBeVisible();
+
+  // An hour later (checkouts live as long as the Stripe sessions Cohost creates).
+  await sql(`UPDATE "TopUp" SET "createdAt" = now() - interval '61 minutes' WHERE "userId" = $1`, [user.id]);
+  await page.reload();
+  await expect(history.getByRole("cell", { name: "Expired" })).toBeVisible();
+  await expect(history.getByRole("cell", { name: "Pending" })).toHaveCount(0);
+  await page.goto(checkoutUrl);
+  await expect(page.getByText("This checkout has expired. Start a new top-up from the billing page.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pay $25.00" })).toBeDisabled();
+});
+
+test("layout: the threshold box sits level with the amount box, the top-up history spans the page, and phones need no sideways scrolling", async ({ signedIn: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await topUpOnce(page);
+  const box = async (label: string) => (await page.getByLabel(label).boundingBox())!;
+  expect((await box("Refill amount (USD)")).y).toBe((await box("Threshold (USD)")).y);
+  const usage = (await page.getByRole("region", { name: "Usage history" }).boundingBox())!;
+  const history = (await page.getByRole("region", { name: "Top-up history" }).boundingBox())!;
+  expect(history.width).toBe(usage.width);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("billing-balance")).toHaveText("$10.00");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("button", { name: "Top up $25.00" })).toBeInViewport();
 });

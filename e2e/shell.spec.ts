@@ -1,9 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
+import { englishOnlyPatterns } from "./support/english-text";
+import { E2E } from "./support/ports";
 
-const decided = (context: BrowserContext) =>
-  context.addCookies([{ name: "cookie-consent", value: "false", url: "http://localhost:3210" }]);
+const decided = (context: BrowserContext) => context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
 
 test.describe("signed-in shell", () => {
   test.beforeEach(async ({ context }) => decided(context));
@@ -24,14 +25,90 @@ test.describe("signed-in shell", () => {
     await expect(page.getByText("Page not found")).toBeVisible();
   });
 
-  test("phone: the menu button opens a right-side drawer with balance, Top Up, navigation and the user", async ({ signedIn: page, user }) => {
+  test("every tab is titled after its page, from the first response on (spec §2), and unknown pages by their path", async ({ signedIn: page }) => {
+    const titles: [string, string][] = [
+      ["/", "Dashboard · Cohost"],
+      ["/agents", "Agents · Cohost"],
+      ["/agents/create", "Create Agent · Cohost"],
+      ["/billing", "Billing · Cohost"],
+      ["/about", "About · Cohost"],
+      ["/cookie", "Cookie Policy · Cohost"],
+      ["/no/such/page", "/no/such/page · Cohost"],
+    ];
+    for (const [path, title] of titles) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, `server-rendered title of ${path}`).toContain(`<title>${title}</title>`);
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+    // And after client-side navigation.
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Billing" }).click();
+    await expect(page).toHaveTitle("Billing · Cohost");
+  });
+
+  test("toasts appear below the header, so the theme and account buttons stay usable", async ({ signedIn: page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile" });
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Display name").fill("Ada King");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Profile updated" }).first();
+    await expect(toast).toBeVisible();
+    const header = (await page.getByRole("banner").boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    // While it shows, the header's buttons take clicks.
+    await page.getByRole("button", { name: "Theme" }).click();
+    await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(toast).toBeVisible();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+  });
+
+  test("phone: Feedback from the drawer opens a full-width sheet whose heading, text box and thank-you are on screen", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Feedback" }).click();
+    const sheet = page.getByRole("dialog", { name: "Send feedback" });
+    await expect(sheet).toBeVisible();
+    const box = (await sheet.boundingBox())!;
+    expect(box.x).toBe(0);
+    expect(box.width).toBe(390);
+    await expect(sheet.getByRole("heading", { name: "Send feedback" })).toBeInViewport({ ratio: 1 });
+    const field = sheet.getByLabel("Your feedback");
+    await expect(field).toBeInViewport({ ratio: 1 });
+    await field.fill("Works nicely on my phone.");
+    await sheet.getByRole("button", { name: "Send" }).click();
+    await expect(sheet.getByText("Thank you for your feedback!")).toBeInViewport({ ratio: 1 });
+    await expect(sheet).toBeHidden({ timeout: 5000 });
+  });
+
+  test("phone (390×844): no page scrolls sideways and the top bar keeps its buttons", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ["/", "/agents", "/agents/create", "/billing", "/about", "/cookie"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+      if (path !== "/cookie") {
+        await expect(page.getByRole("button", { name: "Open menu" })).toBeInViewport();
+        await expect(page.getByRole("button", { name: "Theme" })).toBeInViewport();
+      }
+    }
+  });
+
+  test("phone: the menu button opens a right-side drawer with balance, Top up, navigation and the user", async ({ signedIn: page, user }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await expect(drawer.getByTestId("balance")).toContainText("$0.00");
-    await expect(drawer.getByRole("link", { name: "Top Up" })).toBeVisible();
+    await expect(drawer.getByRole("link", { name: "Top up" })).toBeVisible();
     await expect(drawer.getByText(`${user.firstName} ${user.lastName}`)).toBeVisible();
     await drawer.getByRole("link", { name: "About" }).click();
     await expect(page).toHaveURL(/\/about$/);
@@ -39,13 +116,13 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
   });
 
-  test("header balance uses the colour rule and links Top Up to /billing", async ({ signedIn: page, user }) => {
+  test("header balance uses the colour rule and links Top up to /billing", async ({ signedIn: page, user }) => {
     await sql(`INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "updatedAt") VALUES ($1, $2, 12500000, now())`, [`ca-${user.id}`, user.id]);
     await page.goto("/");
     const balance = page.getByRole("banner").getByTestId("balance");
     await expect(balance).toContainText("$12.50");
     await expect(balance.locator(".text-success-text")).toBeVisible();
-    await expect(page.getByRole("banner").getByRole("link", { name: "Top Up" })).toHaveAttribute("href", "/billing");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Top up" })).toHaveAttribute("href", "/billing");
   });
 
   test("theme choice persists across reloads", async ({ signedIn: page }) => {
@@ -70,13 +147,13 @@ test.describe("signed-in shell", () => {
     await expect(dialog.getByTestId("profile-name")).toHaveText("Ada Lovelace");
     await dialog.getByRole("button", { name: "Edit" }).click();
     await dialog.getByLabel("Display name").fill("   ");
-    await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Save changes" })).toBeDisabled();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog.getByTestId("profile-name")).toHaveText("Ada Lovelace");
     await dialog.getByRole("button", { name: "Edit" }).click();
     await expect(dialog.getByLabel("Display name")).toHaveValue("Ada Lovelace");
     await dialog.getByLabel("Display name").fill("Grace Brewster Hopper");
-    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await dialog.getByRole("button", { name: "Save changes" }).click();
     await expect(dialog.getByTestId("profile-name")).toHaveText("Grace Brewster Hopper");
     const me = await (await page.request.get("/api/me")).json();
     expect(me).toMatchObject({ firstName: "Grace", lastName: "Brewster Hopper" });
@@ -124,6 +201,44 @@ test.describe("signed-in shell", () => {
     await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
   });
 
+  test("German: signed-in pages show no English catalogue text", async ({ signedIn: page, context, user }) => {
+    await context.addCookies([{ name: "lng", value: "de", url: E2E.appUrl }]);
+    // Something on every screen: an agent, a paid top-up (card on file → auto-refill form), usage.
+    await sql(
+      `WITH a AS (INSERT INTO "Agent" (id, "userId", name, "sttProviderId", "aiProviderId", "ttsProviderId", "wakeWord", "updatedAt") VALUES ($2, $1, 'Protokoll', 'deepgram', 'openai', 'elevenlabs', 'hallo', now()) RETURNING id),
+       m AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt") SELECT $3, $1, id, 'Jour fixe', 'https://zoom.us/j/1', 'zoom', now(), now() FROM a RETURNING id, "agentId"),
+       c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "stripePaymentMethodId", "updatedAt") VALUES ($4, $1, 9980000, 1, 'pm_test_mode_card', now()) RETURNING id),
+       t AS (INSERT INTO "TopUp" (id, "userId", "amountMicros", status, method, "completedAt") VALUES ($5, $1, 10000000, 'completed', 'test_checkout', now()))
+       INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, "meetingId", "agentId")
+       SELECT c.id, $1, 'usage', -20000, 9980000, 'e2e:de', 'agent_minute', m.id, m."agentId" FROM c, m`,
+      [user.id, `ag-${user.id}`, `mt-${user.id}`, `ca-${user.id}`, `tu-${user.id}`],
+    );
+    const english = englishOnlyPatterns();
+    for (const path of ["/", "/agents", "/agents/create", `/agents/ag-${user.id}/edit`, "/billing", "/about", "/no/such/page"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      const texts = await page.evaluate(() => {
+        const found = new Set<string>([document.title]);
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          if (n.parentElement?.closest("script, style")) continue;
+          const text = n.textContent?.replace(/\s+/g, " ").trim();
+          if (text) found.add(text);
+        }
+        for (const el of document.body.querySelectorAll("[aria-label], [placeholder], [title]")) {
+          for (const attr of ["aria-label", "placeholder", "title"]) {
+            const value = el.getAttribute(attr)?.trim();
+            if (value) found.add(value);
+          }
+        }
+        return [...found];
+      });
+      const leaks = texts.flatMap((text) => english.filter((e) => e.pattern.test(text)).map((e) => `"${text}" (en: "${e.message}")`));
+      expect(leaks, `English text on ${path}`).toEqual([]);
+    }
+  });
+
   test("a render error shows the error boundary", async ({ signedIn: page }) => {
     await page.goto("/test-error");
     await expect(page.getByRole("heading", { name: "Sorry.. there was an error" })).toBeVisible();
@@ -154,6 +269,26 @@ test.describe("cookie consent", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
     await expect(banner).toBeHidden();
   });
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ]) {
+    test(`${width}×${height}: the cookie policy's own Reject button can be reached and clicked while the banner shows`, async ({ page, context }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/cookie");
+      const banner = page.getByRole("region", { name: "Cookie consent" });
+      await expect(banner).toBeVisible();
+      const own = page.getByRole("region", { name: "Changing your choice" }).getByRole("button", { name: "Reject" });
+      await own.scrollIntoViewIfNeeded();
+      const button = (await own.boundingBox())!;
+      const bannerBox = (await banner.boundingBox())!;
+      expect(button.y + button.height).toBeLessThanOrEqual(bannerBox.y);
+      await own.click();
+      expect((await context.cookies()).find((c) => c.name === "cookie-consent")?.value).toBe("false");
+      await expect(banner).toBeHidden();
+    });
+  }
 
   test("Reject (or the close icon) refuses, deletes analytics and advertising cookies, sends nothing", async ({ page, context }) => {
     await context.addCookies([

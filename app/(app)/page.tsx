@@ -6,6 +6,9 @@ import { cn } from "@/components/ui/cn";
 import { serverUserId } from "@/lib/auth/server-user";
 import { dashboardSummary } from "@/lib/dashboard/summary";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
+import { titleMetadata } from "@/lib/shell/page-metadata";
+
+export const generateMetadata = titleMetadata("dashboard");
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
-import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { ConsentControls } from "@/components/providers/consent-controls";
 import { Logo } from "@/components/shell/logo";
+import { titleMetadata } from "@/lib/shell/page-metadata";
 
-export const metadata: Metadata = { title: "Cookie Policy" };
+export const generateMetadata = titleMetadata("cookie");
 
 // Public (spec §2): readable signed in or out, so it has its own frame instead of the app shell.
 export default async function CookiePolicyPage() {
@@ -24,8 +24,10 @@ export default async function CookiePolicyPage() {
       </Link>
       <h1 className="text-2xl font-semibold">{shell("titles.cookie")}</h1>
       <p>{t("policyIntro")}</p>
-      <section className="space-y-3">
-        <h2 className="text-lg font-semibold">{t("essentialTitle")}</h2>
+      <section aria-labelledby="essential" className="space-y-3">
+        <h2 id="essential" className="text-lg font-semibold">
+          {t("essentialTitle")}
+        </h2>
         <p>{t("essentialText")}</p>
         <div className="overflow-x-auto">
           <table className="w-full border-collapse text-sm">
@@ -48,16 +50,22 @@ export default async function CookiePolicyPage() {
           </table>
         </div>
       </section>
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">{t("analyticsTitle")}</h2>
+      <section aria-labelledby="analytics" className="space-y-2">
+        <h2 id="analytics" className="text-lg font-semibold">
+          {t("analyticsTitle")}
+        </h2>
         <p>{t("analyticsText")}</p>
       </section>
-      <section className="space-y-2">
-        <h2 className="text-lg font-semibold">{t("storageTitle")}</h2>
+      <section aria-labelledby="storage" className="space-y-2">
+        <h2 id="storage" className="text-lg font-semibold">
+          {t("storageTitle")}
+        </h2>
         <p>{t("storageText")}</p>
       </section>
-      <section className="space-y-3">
-        <h2 className="text-lg font-semibold">{t("changeTitle")}</h2>
+      <section aria-labelledby="change" className="space-y-3">
+        <h2 id="change" className="text-lg font-semibold">
+          {t("changeTitle")}
+        </h2>
         <p>{t("changeText")}</p>
         <ConsentControls />
       </section>

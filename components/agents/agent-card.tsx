@@ -10,12 +10,15 @@ import { PLATFORM_CHIP } from "./platform";
 /** One agent in the list: status, platform colour, providers, next meeting and its actions. */
 export function AgentCard({
   agent,
+  outOfCredit,
   providerName,
   busy,
   onToggle,
   onDelete,
 }: {
   agent: Agent;
+  /** No credit: an active agent cannot join until the balance is topped up. */
+  outOfCredit: boolean;
   providerName: (kind: "stt" | "ai" | "tts", id: string) => string;
   busy: boolean;
   onToggle: () => void;
@@ -32,6 +35,7 @@ export function AgentCard({
           {t(`status.${agent.status}`)}
         </span>
       </div>
+      {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
       <p className="flex items-center gap-2 text-sm">
         {/* The brand colour as a swatch: white text on it would miss AA contrast. */}
         <span className="inline-flex items-center gap-1.5 rounded-full border border-[var(--border)] px-2 py-0.5 text-xs font-medium">

@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
-import { initialValues, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
+import { initialValues, invalidEmailEntries, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
 import { ProviderSection } from "./provider-section";
 import { CheckboxField, SelectField } from "./select-field";
@@ -51,11 +51,23 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const t = useTranslations("agents");
   const router = useRouter();
   const store = useAgents();
-  const start = useMemo(() => initialValues(agent, defaults), [agent, defaults]);
+  // The starting values, once: the catalogue decides which stored params the pickers show.
+  const [start] = useState(() => initialValues(agent, defaults, providers));
   const [values, setValues] = useState<FormValues>(start);
   const [saved, setSaved] = useState(() => JSON.stringify(start));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Bumped whenever a submit finds errors: the first invalid field is then brought into view.
+  const [errorRound, setErrorRound] = useState(0);
+  useEffect(() => {
+    if (errorRound === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    // Centred, so neither the sticky top bar nor the sticky save bar covers it.
+    first.scrollIntoView({ block: "center", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }, [errorRound]);
 
   const dirty = JSON.stringify(values) !== saved;
   useUnsavedGuard(dirty, t("form.unsaved"));
@@ -74,6 +86,8 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     if (!values.name.trim()) found.name = [t("form.nameRequired")];
     if (!values.manualActivation && !values.wakeWord.trim()) found.wakeWord = [t("form.wakeWordRequired")];
     for (const kind of KINDS) if (parseParams(values[kind].extraText) === null) found[`${kind}ExtraParams`] = [t("form.invalidJson")];
+    const badEmails = invalidEmailEntries(values.whitelist);
+    if (badEmails.length > 0) found.whitelistedEmails = [t("form.invalidEmails", { count: badEmails.length, entries: badEmails.map((e) => `“${e}”`).join(", ") })];
     return found;
   };
 
@@ -82,6 +96,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     const local = localErrors();
     if (Object.keys(local).length > 0) {
       setErrors(local);
+      setErrorRound((n) => n + 1);
       notifications.add({ type: "error", message: t("form.fixErrors") });
       return;
     }
@@ -96,7 +111,13 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     } catch (error) {
       const issues = error instanceof ApiError ? (error.body as { issues?: { path: string; message: string }[] } | null)?.issues : undefined;
       setErrors(issuesByField(issues ?? []));
-      notifications.add({ type: "error", message: (error as Error).message });
+      if (issues?.length) {
+        // The messages stand under their fields; the toast only points there.
+        setErrorRound((n) => n + 1);
+        notifications.add({ type: "error", message: t("form.fixErrors") });
+      } else {
+        notifications.add({ type: "error", message: (error as Error).message });
+      }
     } finally {
       setSaving(false);
     }
@@ -104,10 +125,11 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
   const stored = (kind: (typeof KINDS)[number]) =>
     agent ? { agentId: agent.id, providerId: agent[`${kind}ProviderId`], hasKey: agent[`${kind}HasKey`], hint: agent[`${kind}KeyHint`] } : null;
+  const secretHint = (hint: string | null) => (hint ? t("fields.secretStored", { hint }) : t("fields.secretStoredNoHint"));
   const showZoom = values.meetingPlatform === "zoom" || Boolean(agent?.zoomAppKey);
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>
+    <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>
       <Section title={t("sections.identity")}>
         <TextField label={t("fields.name")} value={values.name} maxLength={80} required onChange={(e) => set("name", e.target.value)} error={err("name")} />
         <TextAreaField
@@ -151,7 +173,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
           spellCheck={false}
           value={values.whitelist}
           onChange={(e) => set("whitelist", e.target.value)}
-          error={errors.whitelistedEmails?.join(" · ")}
+          error={errors.whitelistedEmails?.join(" ")}
         />
         <CheckboxField label={t("fields.requireConfirmation")} hint={t("fields.requireConfirmationHint")} checked={values.requireConfirmation} onChange={(v) => set("requireConfirmation", v)} />
       </Section>
@@ -186,7 +208,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
                 autoComplete="new-password"
                 value={values.zoomAppSecret}
                 disabled={values.clearZoomSecret}
-                hint={agent?.zoomHasSecret ? t("fields.secretStored", { hint: agent.zoomSecretHint ?? "…" }) : undefined}
+                hint={agent?.zoomHasSecret ? secretHint(visibleHint(agent.zoomSecretHint)) : undefined}
                 onChange={(e) => set("zoomAppSecret", e.target.value)}
                 error={err("zoomAppSecret")}
               />
@@ -198,7 +220,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
         )}
       </Section>
 
-      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">
+      <div data-sticky-actions className="sticky bottom-0 flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">
         <Link href="/agents" className="inline-flex h-10 items-center rounded-md border border-[var(--border)] bg-[var(--surface)] px-4 text-sm hover:bg-hover-light dark:hover:bg-white/5">
           {t("form.cancel")}
         </Link>

@@ -1,15 +1,20 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders } from "@/lib/client/use-providers";
+import { formatUsd } from "@/lib/shell/nav";
+import { useProfile } from "@/components/shell/use-profile";
 import { AgentCard } from "./agent-card";
+
+// Loaded when a delete is first asked for: the dialog's code is not needed before that.
+const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 const createLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
@@ -17,9 +22,14 @@ const createLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 tex
 export function AgentList() {
   const t = useTranslations("agents");
   const store = useAgents();
+  const locale = useLocale();
   const { providers } = useProviders();
+  const balance = useProfile().data?.creditBalanceUsd;
+  // Agents start only with a positive balance (lib/billing/usage.ts canStartAgent).
+  const outOfCredit = balance !== undefined && balance <= 0;
   const [busy, setBusy] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Agent | null>(null);
+  const [askedOnce, setAskedOnce] = useState(false);
   // The dialog reads the live list, so a refresh while it is open updates the meeting count.
   const deleting = toDelete && (store.agents.find((a) => a.id === toDelete.id) ?? toDelete);
 
@@ -39,6 +49,7 @@ export function AgentList() {
   };
 
   const askDelete = (agent: Agent) => {
+    setAskedOnce(true);
     setToDelete(agent);
     void store.refresh();
   };
@@ -86,32 +97,42 @@ export function AgentList() {
           {t("list.create")}
         </Link>
       </div>
+      {outOfCredit && (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-warning-bg px-4 py-3 text-sm text-[#5c4400]">
+          <span className="flex-1">{t("list.noCredit", { balance: formatUsd(balance, locale) })}</span>
+          <Link href="/billing" className="font-semibold underline underline-offset-2">
+            {t("list.topUp")}
+          </Link>
+        </p>
+      )}
       <ul aria-label={t("list.label")} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {store.agents.map((agent) => (
           <li key={agent.id}>
-            <AgentCard agent={agent} providerName={providerName} busy={busy === agent.id} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
+            <AgentCard agent={agent} outOfCredit={outOfCredit} providerName={providerName} busy={busy === agent.id} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title={deleting ? t("delete.title", { name: deleting.name }) : ""}
-        description={
-          deleting ? (
-            <>
-              {deleting.openMeetings > 0 && <strong className="block text-[var(--text)]">{t("delete.meetings", { count: deleting.openMeetings })}</strong>}
-              {t("delete.text")}
-            </>
-          ) : (
-            ""
-          )
-        }
-        confirmLabel={t("delete.confirm")}
-        cancelLabel={t("form.cancel")}
-        busy={busy === deleting?.id}
-        onConfirm={confirmDelete}
-      />
+      {askedOnce && (
+        <ConfirmDialog
+          open={deleting !== null}
+          onOpenChange={(open) => !open && setToDelete(null)}
+          title={deleting ? t("delete.title", { name: deleting.name }) : ""}
+          description={
+            deleting ? (
+              <>
+                {deleting.openMeetings > 0 && <strong className="block text-[var(--text)]">{t("delete.meetings", { count: deleting.openMeetings })}</strong>}
+                {t("delete.text")}
+              </>
+            ) : (
+              ""
+            )
+          }
+          confirmLabel={t("delete.confirm")}
+          cancelLabel={t("form.cancel")}
+          busy={busy === deleting?.id}
+          onConfirm={confirmDelete}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { initialValues, issuesByField, parseParams, requestBody } from "./form-values";
+import type { Provider } from "@/lib/client/use-providers";
+import { emailEntries, initialValues, invalidEmailEntries, issuesByField, parseParams, requestBody, splitParams, stepParams, visibleHint } from "./form-values";
+
+const provider = (over: Partial<Provider>): Provider =>
+  ({ id: "x", kind: "tts", name: "X", isActive: true, isDefault: false, defaultModel: null, models: [], voices: [], extraParams: [], docsUrl: null, ...over }) as Provider;
+const elevenlabs = provider({
+  id: "elevenlabs",
+  models: ["eleven_flash_v2_5", "eleven_turbo_v2_5"],
+  voices: [{ id: "pNInz6obpgDQGcFmaJgB", name: "Adam" }],
+  extraParams: [{ name: "model", type: "string", description: "" }, { name: "voiceId", type: "string", description: "" }, { name: "speed", type: "number", description: "" }],
+});
 
 const defaults = { stt: { providerId: "deepgram", model: "nova-3" }, ai: { providerId: "openai", model: "gpt-4o-mini" }, tts: { providerId: "elevenlabs", model: "eleven_flash_v2_5" } };
 
@@ -32,6 +42,41 @@ describe("agent form values", () => {
     expect(body).toMatchObject({ sttApiKey: "dg-key", aiApiKey: "", ttsExtraParams: { voiceId: "x" }, whitelistedEmails: ["a@example.com", "b@example.com", "c@example.com"] });
     expect(body).not.toHaveProperty("ttsApiKey");
     expect(body).not.toHaveProperty("zoomAppSecret");
+  });
+
+  it("keeps what the Model and Voice pickers show out of the params editor, and sends both", () => {
+    expect(splitParams({ model: "eleven_turbo_v2_5", voiceId: "pNInz6obpgDQGcFmaJgB", speed: 1.1 }, elevenlabs)).toEqual({
+      picks: { model: "eleven_turbo_v2_5", voiceId: "pNInz6obpgDQGcFmaJgB" },
+      rest: { speed: 1.1 },
+    });
+    // A value the pickers cannot show stays visible in the editor.
+    expect(splitParams({ voiceId: "my-cloned-voice", model: "custom" }, elevenlabs)).toEqual({ picks: {}, rest: { voiceId: "my-cloned-voice", model: "custom" } });
+    expect(splitParams({ model: "gpt-x" }, undefined)).toEqual({ picks: {}, rest: { model: "gpt-x" } });
+
+    const agent = { ttsProviderId: "elevenlabs", ttsExtraParams: { voiceId: "pNInz6obpgDQGcFmaJgB", speed: 1.1 } } as unknown as Parameters<typeof initialValues>[0];
+    const v = initialValues(agent, defaults, { stt: [], ai: [], tts: [elevenlabs] });
+    expect(v.tts.picks).toEqual({ voiceId: "pNInz6obpgDQGcFmaJgB" });
+    expect(JSON.parse(v.tts.extraText)).toEqual({ speed: 1.1 });
+    expect(stepParams(v.tts)).toEqual({ speed: 1.1, voiceId: "pNInz6obpgDQGcFmaJgB" });
+    expect(requestBody({ ...v, name: "A" }).ttsExtraParams).toEqual({ speed: 1.1, voiceId: "pNInz6obpgDQGcFmaJgB" });
+    expect(stepParams({ ...v.tts, extraText: "{oops" })).toBeNull();
+  });
+
+  it("splits the organiser list on commas, semicolons and new lines only, and names each bad entry once", () => {
+    expect(emailEntries(" boss@example.com, not an email\nlead@example.com;; not an email ")).toEqual([
+      "boss@example.com",
+      "not an email",
+      "lead@example.com",
+      "not an email",
+    ]);
+    expect(invalidEmailEntries("boss@example.com, not an email\nnot an email; x@y")).toEqual(["not an email", "x@y"]);
+    expect(invalidEmailEntries("a@example.com\n\nb@example.com")).toEqual([]);
+  });
+
+  it("shows a stored key's hint only when it reveals something", () => {
+    expect(visibleHint("sk-…9f2c")).toBe("sk-…9f2c");
+    expect(visibleHint("…")).toBeNull();
+    expect(visibleHint(null)).toBeNull();
   });
 
   it("files server issues under their form fields", () => {

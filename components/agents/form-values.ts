@@ -1,5 +1,6 @@
+import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
 import type { Agent } from "@/lib/client/use-agents";
-import type { ProviderDefaults } from "@/lib/client/use-providers";
+import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
 
 export const KINDS = ["stt", "ai", "tts"] as const satisfies readonly ProviderKind[];
@@ -12,7 +13,9 @@ export interface PipelineStep {
   /** A newly typed key; empty keeps the stored one. */
   apiKey: string;
   clearKey: boolean;
-  /** The extra params as JSON text (the editor's content). */
+  /** What the Model and Voice pickers chose, by param name ("model", "voiceId", "voice"); kept out of the editor. */
+  picks: Record<string, string>;
+  /** The other extra params as JSON text (the editor's content). */
   extraText: string;
 }
 
@@ -36,11 +39,47 @@ export interface FormValues {
 }
 
 export const paramsText = (params: Record<string, unknown>) => (Object.keys(params).length === 0 ? "{}" : JSON.stringify(params, null, 2));
-const step = (providerId: string, params: Record<string, unknown>): PipelineStep => ({ providerId, apiKey: "", clearKey: false, extraText: paramsText(params) });
+
+/** The param a provider's voice picker writes, when it offers voices. */
+export function voiceParam(provider: Provider | undefined): string | undefined {
+  return provider?.voices.length ? provider.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name : undefined;
+}
+
+/**
+ * Splits stored params into what the pickers show and the rest for the editor. Only values a picker
+ * can show move there (a custom voice id the list does not have stays visible in the editor).
+ */
+export function splitParams(params: Record<string, unknown>, provider: Provider | undefined): { picks: Record<string, string>; rest: Record<string, unknown> } {
+  const picks: Record<string, string> = {};
+  const rest = { ...params };
+  const voice = voiceParam(provider);
+  if (typeof rest.model === "string" && provider?.models.includes(rest.model)) {
+    picks.model = rest.model;
+    delete rest.model;
+  }
+  const v = voice ? rest[voice] : undefined;
+  if (voice && typeof v === "string" && provider?.voices.some((x) => x.id === v)) {
+    picks[voice] = v;
+    delete rest[voice];
+  }
+  return { picks, rest };
+}
+
+/** The params a step sends: the editor's object with the pickers' choices on top; null when the editor is not an object. */
+export function stepParams(step: PipelineStep): Record<string, unknown> | null {
+  const parsed = parseParams(step.extraText);
+  return parsed && { ...parsed, ...step.picks };
+}
+
+const step = (providerId: string, params: Record<string, unknown>, provider: Provider | undefined): PipelineStep => {
+  const { picks, rest } = splitParams(params, provider);
+  return { providerId, apiKey: "", clearKey: false, picks, extraText: paramsText(rest) };
+};
 
 /** The form's starting values: the agent being edited, or the catalogue's defaults for a new one. */
-export function initialValues(agent: Agent | undefined, defaults: ProviderDefaults | null): FormValues {
+export function initialValues(agent: Agent | undefined, defaults: ProviderDefaults | null, providers?: Record<ProviderKind, Provider[]>): FormValues {
   const provider = (kind: ProviderKind) => agent?.[`${kind}ProviderId`] ?? defaults?.[kind]?.providerId ?? "";
+  const entry = (kind: ProviderKind) => providers?.[kind].find((p) => p.id === provider(kind));
   return {
     name: agent?.name ?? "",
     description: agent?.description ?? "",
@@ -48,9 +87,9 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     wakeWord: agent?.wakeWord ?? "",
     manualActivation: agent?.manualActivation ?? false,
     transcript: agent?.transcript ?? true,
-    stt: step(provider("stt"), agent?.sttExtraParams ?? {}),
-    ai: step(provider("ai"), agent?.aiExtraParams ?? {}),
-    tts: step(provider("tts"), agent?.ttsExtraParams ?? {}),
+    stt: step(provider("stt"), agent?.sttExtraParams ?? {}, entry("stt")),
+    ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
+    tts: step(provider("tts"), agent?.ttsExtraParams ?? {}, entry("tts")),
     meetingPlatform: agent?.meetingPlatform ?? "meet",
     requireConfirmation: agent?.requireConfirmation ?? false,
     accessControlEnabled: agent?.accessControlEnabled ?? false,
@@ -86,18 +125,36 @@ export function requestBody(v: FormValues): Record<string, unknown> {
     meetingPlatform: v.meetingPlatform,
     requireConfirmation: v.requireConfirmation,
     accessControlEnabled: v.accessControlEnabled,
-    whitelistedEmails: v.whitelist.split(/[\s,;]+/).filter(Boolean),
+    whitelistedEmails: emailEntries(v.whitelist),
     zoomAppKey: v.zoomAppKey,
   };
   for (const kind of KINDS) {
     body[`${kind}ProviderId`] = v[kind].providerId;
-    body[`${kind}ExtraParams`] = parseParams(v[kind].extraText) ?? {};
+    body[`${kind}ExtraParams`] = stepParams(v[kind]) ?? {};
     if (v[kind].apiKey.trim()) body[`${kind}ApiKey`] = v[kind].apiKey;
     else if (v[kind].clearKey) body[`${kind}ApiKey`] = "";
   }
   if (v.zoomAppSecret.trim()) body.zoomAppSecret = v.zoomAppSecret;
   else if (v.clearZoomSecret) body.zoomAppSecret = "";
   return body;
+}
+
+/** A stored key's hint when it shows anything: keys under 12 characters are masked to a bare "…". */
+export function visibleHint(hint: string | null | undefined): string | null {
+  return hint && hint.replace(/…/g, "") ? hint : null;
+}
+
+/** The organiser list's entries: commas, semicolons or new lines separate them; spaces inside an entry stay. */
+export function emailEntries(text: string): string[] {
+  return text
+    .split(/[,;\n]+/)
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+/** Entries that are not e-mail addresses, each named once as typed. */
+export function invalidEmailEntries(text: string): string[] {
+  return [...new Set(emailEntries(text).filter((e) => !EMAIL_PATTERN.test(e)))];
 }
 
 /** Server issues by form field: "whitelistedEmails.2" belongs to the e-mail list; extra params keep their path. */

@@ -5,7 +5,7 @@ import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/field";
 import type { Provider } from "@/lib/client/use-providers";
 import type { ExtraParamSpec, ProviderKind } from "@/lib/providers/catalogue";
-import { paramsText, parseParams, type PipelineStep } from "./form-values";
+import { parseParams, stepParams, visibleHint, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
 import { KeyCheck } from "./key-check";
 import { CheckboxField, CONTROL, SelectField } from "./select-field";
 
@@ -16,8 +16,9 @@ function paramSummary(p: ExtraParamSpec): string {
 }
 
 /**
- * One step of the voice pipeline: provider, model and voice pickers (they write the `model` and
- * voice extra params), the key with "Test key", and the extra params as a JSON editor.
+ * One step of the voice pipeline: provider, model and voice pickers (they set the `model` and voice
+ * params, kept out of the editor so nothing shows twice), the key with "Test key", and the other
+ * extra params as a JSON editor.
  */
 export function ProviderSection({
   kind,
@@ -41,14 +42,16 @@ export function ProviderSection({
   const params = parseParams(value.extraText);
   // A stored key belongs to its provider; the server drops it when the provider changes.
   const storedKey = stored && stored.providerId === value.providerId && stored.hasKey ? stored : null;
-  const voiceParam = provider?.voices.length ? provider.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name : undefined;
+  const voiceParam = voiceParamOf(provider);
   const paramErrors = params === null ? [t("form.invalidJson")] : (errors[`${kind}ExtraParams`] ?? []);
 
-  const setParam = (name: string, v: string) => {
-    const next = { ...(params ?? {}) };
-    if (v) next[name] = v;
-    else delete next[name];
-    onChange({ ...value, extraText: paramsText(next) });
+  const keyHint = (hint: string | null) => (hint ? t("fields.keyStored", { hint }) : t("fields.keyStoredNoHint"));
+
+  const pick = (name: string, v: string) => {
+    const picks = { ...value.picks };
+    if (v) picks[name] = v;
+    else delete picks[name];
+    onChange({ ...value, picks });
   };
 
   return (
@@ -60,7 +63,7 @@ export function ProviderSection({
           value={value.providerId}
           error={errors[`${kind}ProviderId`]?.[0]}
           // Extra params are provider-specific, so a new provider starts with none.
-          onChange={(e) => onChange({ providerId: e.target.value, apiKey: "", clearKey: false, extraText: "{}" })}
+          onChange={(e) => onChange({ providerId: e.target.value, apiKey: "", clearKey: false, picks: {}, extraText: "{}" })}
         >
           {!provider && <option value={value.providerId}>{value.providerId || "—"}</option>}
           {providers.map((p) => (
@@ -70,7 +73,7 @@ export function ProviderSection({
           ))}
         </SelectField>
         {provider && provider.models.length > 0 && (
-          <SelectField label={t("fields.model")} value={String(params?.model ?? "")} disabled={params === null} onChange={(e) => setParam("model", e.target.value)}>
+          <SelectField label={t("fields.model")} value={value.picks.model ?? ""} onChange={(e) => pick("model", e.target.value)}>
             <option value="">{provider.defaultModel ? t("fields.defaultModel", { model: provider.defaultModel }) : "—"}</option>
             {provider.models
               .filter((m) => m !== provider.defaultModel)
@@ -82,7 +85,7 @@ export function ProviderSection({
           </SelectField>
         )}
         {provider && voiceParam && (
-          <SelectField label={t("fields.voice")} value={String(params?.[voiceParam] ?? "")} disabled={params === null} onChange={(e) => setParam(voiceParam, e.target.value)}>
+          <SelectField label={t("fields.voice")} value={value.picks[voiceParam] ?? ""} onChange={(e) => pick(voiceParam, e.target.value)}>
             <option value="">{t("fields.defaultVoice")}</option>
             {provider.voices.map((v) => (
               <option key={v.id} value={v.id}>
@@ -102,11 +105,11 @@ export function ProviderSection({
           value={value.apiKey}
           disabled={value.clearKey}
           onChange={(e) => onChange({ ...value, apiKey: e.target.value })}
-          hint={storedKey ? t("fields.keyStored", { hint: storedKey.hint ?? "…" }) : t("fields.keyNone")}
+          hint={storedKey ? keyHint(visibleHint(storedKey.hint)) : t("fields.keyNone")}
           error={errors[`${kind}ApiKey`]?.[0]}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <KeyCheck key={value.providerId} kind={kind} providerId={value.providerId} apiKey={value.clearKey ? "" : value.apiKey} agentId={storedKey?.agentId} extraParams={params} />
+          <KeyCheck key={value.providerId} kind={kind} providerId={value.providerId} apiKey={value.clearKey ? "" : value.apiKey} agentId={storedKey?.agentId} extraParams={stepParams(value)} />
           {storedKey && <CheckboxField label={t("fields.clearKey")} checked={value.clearKey} onChange={(clearKey) => onChange({ ...value, clearKey, apiKey: "" })} />}
         </div>
       </div>

@@ -1,17 +1,21 @@
 "use client";
-import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { apiFetch } from "@/lib/client/api";
+import { EMAIL_PATTERN as EMAIL } from "@/lib/auth/email-pattern";
+import { ApiError, apiFetch } from "@/lib/client/api";
+import { SITE } from "@/lib/site";
 import { AuthCard, Notice } from "./auth-card";
 
-type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "oauth";
+// next-auth's client is needed only when a sign-in starts; it is fetched when the form is first used.
+const nextAuth = () => import("next-auth/react");
+const signIn: typeof import("next-auth/react").signIn = (...args) => nextAuth().then((m) => m.signIn(...args));
+
+type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "oauth" | "resend";
 type Mode = "verify-email" | "reset-password" | "oauth-callback";
 type Tone = "success" | "error" | "info";
 
-const EMAIL = /^\S+@\S+\.\S+$/;
 
 export function SignInScreen(props: {
   initialScreen: "signin" | "signup";
@@ -22,6 +26,7 @@ export function SignInScreen(props: {
   googleEnabled: boolean;
 }) {
   const t = useTranslations("auth");
+  const titles = useTranslations("shell.titles");
   const startScreen: Screen =
     props.mode === "verify-email" ? "verify" : props.mode === "reset-password" ? "reset" : props.mode === "oauth-callback" ? "oauth" : props.initialScreen;
   const [screen, setScreen] = useState<Screen>(startScreen);
@@ -29,6 +34,8 @@ export function SignInScreen(props: {
     props.error ? { tone: "error", text: errorText(t, props.error) } : null,
   );
   const [busy, setBusy] = useState(false);
+  // Offered after sign-up, after "please confirm first" and after a dead confirmation link.
+  const [offerResend, setOfferResend] = useState(false);
   const [fields, setFields] = useState({ email: "", password: "", firstName: "", lastName: "" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
   const verifiedOnce = useRef(false);
@@ -37,6 +44,7 @@ export function SignInScreen(props: {
     setScreen(next);
     setFieldErrors({});
     setNotice(null);
+    setOfferResend(false);
     // Keep the URL honest about the view (spec: screen=signup selects sign-up), keep returnUrl.
     const url = new URL(window.location.href);
     url.searchParams.delete("mode");
@@ -52,6 +60,11 @@ export function SignInScreen(props: {
     setFieldErrors((fe) => ({ ...fe, [name]: undefined }));
   };
 
+  // The tab names the view; switching views only replaces the URL, so the title follows here.
+  useEffect(() => {
+    document.title = `${titles(screen === "signup" ? "signUp" : "signIn")} · ${SITE.title}`;
+  }, [screen, titles]);
+
   // Link flows from e-mails and the OAuth return.
   useEffect(() => {
     if (screen === "verify" && !verifiedOnce.current) {
@@ -63,7 +76,11 @@ export function SignInScreen(props: {
       }
       apiFetch("/api/account/verify-email", { method: "POST", body: JSON.stringify({ token: props.token }) })
         .then(() => setNotice({ tone: "success", text: t("verified") }))
-        .catch((err: Error) => setNotice({ tone: "error", text: err.message }))
+        .catch((err: Error) => {
+          const deadLink = err instanceof ApiError && err.status === 400;
+          setNotice({ tone: "error", text: deadLink ? t("errors.verifyLinkInvalid") : err.message });
+          setOfferResend(deadLink);
+        })
         .finally(() => setScreen("signin"));
     }
     if (screen === "oauth") {
@@ -100,7 +117,8 @@ export function SignInScreen(props: {
     try {
       await action();
     } catch (err) {
-      setNotice({ tone: "error", text: err instanceof Error && err.message ? err.message : t("errors.generic") });
+      const limited = err instanceof ApiError && err.status === 429;
+      setNotice({ tone: "error", text: limited ? t("errors.rate_limited") : err instanceof Error && err.message ? err.message : t("errors.generic") });
     } finally {
       setBusy(false);
     }
@@ -113,6 +131,7 @@ export function SignInScreen(props: {
       const result = await signIn("credentials", { redirect: false, email: fields.email.trim(), password: fields.password });
       if (!result || result.error) {
         setNotice({ tone: "error", text: errorText(t, result?.error ?? "generic") });
+        setOfferResend(result?.error === "email_not_verified");
         return;
       }
       // A full navigation so server components render with the new session.
@@ -130,9 +149,30 @@ export function SignInScreen(props: {
         fallback: t("errors.generic"),
       });
       setFields((f) => ({ ...f, password: "" }));
-      setScreen("signin");
+      // A reload after signing up must not show the sign-up form again.
+      go("signin");
       setNotice({ tone: "success", text: t("checkInbox") });
+      setOfferResend(true);
     });
+  };
+
+  const sendVerificationAgain = () =>
+    run(async () => {
+      await apiFetch("/api/account/resend-verification", { method: "POST", body: JSON.stringify({ email: fields.email.trim() }) });
+      setNotice({ tone: "success", text: t("resendSent") });
+      setOfferResend(false);
+    });
+
+  const onResendClick = () => {
+    // With a usable address in the form, send at once; otherwise ask for it.
+    if (EMAIL.test(fields.email.trim())) void sendVerificationAgain();
+    else go("resend");
+  };
+
+  const onResend = (e: FormEvent) => {
+    e.preventDefault();
+    if (!validate(["email"])) return;
+    void sendVerificationAgain();
   };
 
   const onForgot = (e: FormEvent) => {
@@ -164,6 +204,7 @@ export function SignInScreen(props: {
       <Button
         variant="secondary"
         className="w-full"
+        onPointerEnter={() => void nextAuth()}
         onClick={() => signIn("google", { callbackUrl: `/signin?mode=oauth-callback&returnUrl=${encodeURIComponent(props.returnUrl)}` })}
       >
         <GoogleMark /> {t("continueWithGoogle")}
@@ -176,7 +217,19 @@ export function SignInScreen(props: {
     </>
   );
 
-  const noticeBox = notice && <Notice tone={notice.tone}>{notice.text}</Notice>;
+  const noticeBox = notice && (
+    <Notice tone={notice.tone}>
+      {notice.text}
+      {offerResend && screen === "signin" && (
+        <>
+          {" "}
+          <button type="button" className="font-medium underline underline-offset-2" onClick={onResendClick} disabled={busy}>
+            {t("resendLink")}
+          </button>
+        </>
+      )}
+    </Notice>
+  );
   const link = "font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light";
 
   if (screen === "verify" || screen === "oauth") {
@@ -243,6 +296,25 @@ export function SignInScreen(props: {
     );
   }
 
+  if (screen === "resend") {
+    return (
+      <AuthCard title={t("resendTitle")} subtitle={t("resendSubtitle")}>
+        {noticeBox}
+        <form noValidate onSubmit={onResend} className="flex flex-col gap-4">
+          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+          <Button type="submit" loading={busy} className="w-full">
+            {busy ? t("sending") : t("resendLink")}
+          </Button>
+        </form>
+        <p className="mt-6 text-sm">
+          <button type="button" className={link} onClick={() => go("signin")}>
+            {t("backToSignIn")}
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
+
   if (screen === "reset") {
     return (
       <AuthCard title={t("resetTitle")}>
@@ -275,7 +347,7 @@ export function SignInScreen(props: {
     <AuthCard title={t("signInTitle")} subtitle={t("signInSubtitle")}>
       {noticeBox}
       {google}
-      <form noValidate onSubmit={onSignIn} className="flex flex-col gap-4">
+      <form noValidate onSubmit={onSignIn} onFocus={() => void nextAuth()} className="flex flex-col gap-4">
         <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
         <TextField
           label={t("password")}

@@ -1,13 +1,19 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { parseUsdInRange, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "@/lib/billing/amount";
 import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { formatUsd } from "@/lib/shell/nav";
+import { useAmountProblem } from "./amount-problem";
 import { Section } from "./section";
+
+// Loaded when "Turn off" is first pressed: the dialog's code is not needed before that.
+const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 interface Settings {
   enabled: boolean;
@@ -18,31 +24,53 @@ interface Settings {
   lastError: string | null;
 }
 
+const DEFAULTS = { amount: 25, threshold: 5 };
+const typed = (usd: number) => String(usd);
+
 export function AutoRefillCard() {
   const t = useTranslations("billing");
   const locale = useLocale();
+  const problemText = useAmountProblem();
   const { mutate } = useSWRConfig();
   const settings = useSWR<Settings>("/api/billing/auto-refill");
-  const [amount, setAmount] = useState("25");
-  const [threshold, setThreshold] = useState("5");
+  const [amount, setAmount] = useState(typed(DEFAULTS.amount));
+  const [threshold, setThreshold] = useState(typed(DEFAULTS.threshold));
   const [busy, setBusy] = useState<"enable" | "disable" | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmOff, setConfirmOff] = useState(false);
+  const [asked, setAsked] = useState(false);
 
+  // The saved values, also after turning it off (they are kept for turning it on again).
+  const saved = settings.data;
   useEffect(() => {
-    if (settings.data?.enabled) {
-      setAmount(String(settings.data.amount));
-      setThreshold(String(settings.data.threshold));
+    if (saved && saved.amount > 0) {
+      setAmount(typed(saved.amount));
+      setThreshold(typed(saved.threshold));
     }
-  }, [settings.data]);
+  }, [saved]);
+
+  const amountParsed = parseUsdInRange(amount, locale, TOPUP_MIN_USD, TOPUP_MAX_USD);
+  const thresholdParsed = parseUsdInRange(threshold, locale, THRESHOLD_MIN_USD, TOPUP_MAX_USD);
+  const amountCents = amountParsed && "cents" in amountParsed ? amountParsed.cents : null;
+  const thresholdCents = thresholdParsed && "cents" in thresholdParsed ? thresholdParsed.cents : null;
+  const amountError =
+    amountParsed && "problem" in amountParsed
+      ? problemText(amountParsed.problem, TOPUP_MIN_USD, TOPUP_MAX_USD)
+      : amountCents !== null && thresholdCents !== null && amountCents <= thresholdCents
+        ? t("autoRefillAmountTooLow")
+        : null;
+  const thresholdError = thresholdParsed && "problem" in thresholdParsed ? problemText(thresholdParsed.problem, THRESHOLD_MIN_USD, TOPUP_MAX_USD) : null;
+  const valid = amountCents !== null && thresholdCents !== null && !amountError && !thresholdError;
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
+    if (!valid || amountCents === null || thresholdCents === null) return;
     setBusy("enable");
     setError(null);
     try {
       const next = await apiFetch<Settings>("/api/billing/auto-refill", {
         method: "POST",
-        body: JSON.stringify({ amount: Number(amount), threshold: Number(threshold) }),
+        body: JSON.stringify({ amount: amountCents / 100, threshold: thresholdCents / 100 }),
         fallback: t("errors.enable"),
       });
       await settings.mutate(next, { revalidate: false });
@@ -62,8 +90,10 @@ export function AutoRefillCard() {
       const next = await apiFetch<Settings>("/api/billing/auto-refill/disable", { method: "POST", fallback: t("errors.disable") });
       await settings.mutate(next, { revalidate: false });
       await mutate("/api/me");
+      setConfirmOff(false);
       notifications.add({ type: "info", message: t("autoRefillDisabled") });
     } catch (err) {
+      setConfirmOff(false);
       setError(err instanceof Error ? err.message : t("errors.disable"));
     } finally {
       setBusy(null);
@@ -85,10 +115,29 @@ export function AutoRefillCard() {
       {!s?.hasCard ? (
         <p className="text-sm">{t("noCard")}</p>
       ) : (
-        <form onSubmit={save} className="flex flex-col gap-3">
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label={t("autoRefillAmount")} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^\d]/g, ""))} />
-            <TextField label={t("autoRefillThreshold")} inputMode="decimal" value={threshold} onChange={(e) => setThreshold(e.target.value.replace(/[^\d.]/g, ""))} />
+        <form noValidate onSubmit={save} className="flex flex-col gap-3">
+          {/* Subgrid rows keep both boxes level even when one label wraps (long German labels). */}
+          <div className="grid gap-x-3 gap-y-1 sm:grid-cols-2">
+            <TextField
+              className="sm:row-span-3 sm:grid sm:grid-rows-subgrid"
+              label={t("autoRefillAmount")}
+              inputMode="decimal"
+              autoComplete="off"
+              value={amount}
+              hint={t("autoRefillAmountHint")}
+              error={amountError}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+            <TextField
+              className="sm:row-span-3 sm:grid sm:grid-rows-subgrid"
+              label={t("autoRefillThreshold")}
+              inputMode="decimal"
+              autoComplete="off"
+              value={threshold}
+              hint={t("autoRefillThresholdHint", { min: formatUsd(THRESHOLD_MIN_USD, locale) })}
+              error={thresholdError}
+              onChange={(e) => setThreshold(e.target.value)}
+            />
           </div>
           {error && (
             <p role="alert" className="text-sm text-error-text">
@@ -97,15 +146,34 @@ export function AutoRefillCard() {
           )}
           <div className="flex flex-wrap justify-end gap-2">
             {s.enabled && (
-              <Button variant="secondary" loading={busy === "disable"} disabled={busy !== null} onClick={disable}>
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => {
+                  setAsked(true);
+                  setConfirmOff(true);
+                }}
+              >
                 {t("disable")}
               </Button>
             )}
-            <Button type="submit" loading={busy === "enable"} disabled={busy !== null}>
+            <Button type="submit" loading={busy === "enable"} disabled={busy !== null || !valid}>
               {s.enabled ? t("update") : t("enable")}
             </Button>
           </div>
         </form>
+      )}
+      {asked && (
+        <ConfirmDialog
+          open={confirmOff}
+          onOpenChange={(open) => busy !== "disable" && setConfirmOff(open)}
+          title={t("disableConfirmTitle")}
+          description={t("disableConfirmText")}
+          confirmLabel={t("disable")}
+          cancelLabel={t("keepOn")}
+          onConfirm={() => void disable()}
+          busy={busy === "disable"}
+        />
       )}
     </Section>
   );

@@ -73,6 +73,9 @@ export function BillingPage() {
   const balance = profile.data?.creditBalanceUsd;
   const dateTime = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const action = (a: string) => (a === "agent_minute" || a === "usage" ? t(`actions.${a}`) : a);
+  // Rates and units the catalogue knows are shown in the user's language; new ones as the server names them.
+  const rateText = (r: Rate) => (t.has(`rates.${r.action}`) ? t(`rates.${r.action}` as "rates.agent_minute") : r.description || action(r.action));
+  const unitText = (unit: string) => (t.has(`units.${unit}`) ? t(`units.${unit}` as "units.minute") : unit);
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -89,6 +92,21 @@ export function BillingPage() {
       </Card>
 
       <AutoRefillCard />
+
+      <Section title={t("pricingTitle")} loading={rates.isLoading} error={rates.error?.message} onRetry={() => rates.mutate()}>
+        {rates.data?.length === 0 ? (
+          <p className="text-sm text-[var(--text-muted)]">{t("pricingEmpty")}</p>
+        ) : (
+          <ul className="flex flex-col gap-2 text-sm">
+            {rates.data?.map((r) => (
+              <li key={r.id} className="flex justify-between gap-4 border-b border-[var(--border)] pb-2">
+                <span>{rateText(r)}</span>
+                <span className="shrink-0 font-medium tabular-nums">{t("perUnit", { price: formatUsd(r.priceUsd, locale), unit: unitText(r.unit) })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
 
       <Section title={t("spendTitle")} loading={spend.isLoading} error={spend.error?.message} onRetry={() => spend.mutate()} className="lg:col-span-2">
         <SpendChart days={spend.data ?? []} />
@@ -138,7 +156,7 @@ export function BillingPage() {
         )}
       </Section>
 
-      <Section title={t("topupsTitle")} loading={topups.isLoading} error={topups.error?.message} onRetry={() => topups.mutate()}>
+      <Section title={t("topupsTitle")} loading={topups.isLoading} error={topups.error?.message} onRetry={() => topups.mutate()} className="lg:col-span-2">
         {topups.data?.length === 0 ? (
           <p className="text-sm text-[var(--text-muted)]">{t("topupsEmpty")}</p>
         ) : (
@@ -154,7 +172,7 @@ export function BillingPage() {
               </thead>
               <tbody>
                 {topups.data?.map((row) => (
-                  <tr key={row.id} className="border-b border-[var(--border)]">
+                  <tr key={row.id} className={cn("border-b border-[var(--border)]", row.status === "expired" && "text-[var(--text-muted)]")}>
                     <td className={td}>{dateTime(row.createdAt)}</td>
                     <td className={td}>{t(`method.${row.method}`)}</td>
                     <td className={td}>{t(`status.${row.status}`)}</td>
@@ -164,21 +182,6 @@ export function BillingPage() {
               </tbody>
             </table>
           </div>
-        )}
-      </Section>
-
-      <Section title={t("pricingTitle")} loading={rates.isLoading} error={rates.error?.message} onRetry={() => rates.mutate()}>
-        {rates.data?.length === 0 ? (
-          <p className="text-sm text-[var(--text-muted)]">{t("pricingEmpty")}</p>
-        ) : (
-          <ul className="flex flex-col gap-2 text-sm">
-            {rates.data?.map((r) => (
-              <li key={r.id} className="flex justify-between gap-4 border-b border-[var(--border)] pb-2">
-                <span>{r.description || action(r.action)}</span>
-                <span className="font-medium tabular-nums">{t("perUnit", { price: formatUsd(r.priceUsd, locale), unit: r.unit })}</span>
-              </li>
-            ))}
-          </ul>
         )}
       </Section>
     </div>

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
@@ -22,9 +22,12 @@ export function Section({
   className?: string;
 }) {
   const t = useTranslations("billing");
+  const headingId = useId();
   return (
-    <Card className={className}>
-      <h2 className="mb-4 text-lg font-semibold">{title}</h2>
+    <Card role="region" aria-labelledby={headingId} className={className}>
+      <h2 id={headingId} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
       {error ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
           <span className="flex-1">{error}</span>

@@ -32,6 +32,7 @@ export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd:
         <dd className="text-2xl font-semibold tabular-nums">{formatUsd(amountUsd, locale)}</dd>
       </dl>
       {status === "completed" && <p role="status">{t("alreadyPaid")}</p>}
+      {status === "expired" && <p role="status">{t("expired")}</p>}
       {error && (
         <p role="alert" className="text-sm text-error-text">
           {error}

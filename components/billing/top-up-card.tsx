@@ -4,34 +4,35 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TextField } from "@/components/ui/field";
+import { parseUsdInRange, TOPUP_MAX_USD, TOPUP_MIN_USD } from "@/lib/billing/amount";
 import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { formatUsd } from "@/lib/shell/nav";
+import { useAmountProblem } from "./amount-problem";
 
 const PRESETS = [10, 25, 50, 100];
 
 export function TopUpCard() {
   const t = useTranslations("billing");
   const locale = useLocale();
-  const [amount, setAmount] = useState<number>(25);
+  const problemText = useAmountProblem();
+  const [preset, setPreset] = useState<number>(25);
   const [custom, setCustom] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const value = custom ? Number(custom) : amount;
-  const valid = Number.isInteger(value) && value >= 5 && value <= 1000;
+  // What is typed is kept as typed; it is either read exactly or refused with a reason.
+  const parsed = custom.trim() ? parseUsdInRange(custom, locale, TOPUP_MIN_USD, TOPUP_MAX_USD) : { cents: preset * 100 };
+  const cents = parsed && "cents" in parsed ? parsed.cents : null;
+  const error = parsed && "problem" in parsed ? problemText(parsed.problem, TOPUP_MIN_USD, TOPUP_MAX_USD) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!valid) {
-      setError(t("amountInvalid"));
-      return;
-    }
+    if (cents === null) return;
     setBusy(true);
     try {
       const session = await apiFetch<{ id: string; url: string }>("/api/billing/topup", {
         method: "POST",
-        body: JSON.stringify({ amount: value }),
+        body: JSON.stringify({ amount: cents / 100 }),
         fallback: t("errors.topup"),
       });
       window.location.assign(session.url);
@@ -50,15 +51,14 @@ export function TopUpCard() {
             <button
               key={p}
               type="button"
-              aria-pressed={!custom && amount === p}
+              aria-pressed={!custom.trim() && preset === p}
               onClick={() => {
-                setAmount(p);
+                setPreset(p);
                 setCustom("");
-                setError(null);
               }}
               className={cn(
                 "h-11 rounded-md border text-sm font-semibold transition-colors",
-                !custom && amount === p ? "border-primary bg-primary text-white" : "border-[var(--border)] hover:bg-hover-light dark:hover:bg-white/5",
+                !custom.trim() && preset === p ? "border-primary bg-primary text-white" : "border-[var(--border)] hover:bg-hover-light dark:hover:bg-white/5",
               )}
             >
               {formatUsd(p, locale)}
@@ -68,17 +68,15 @@ export function TopUpCard() {
       </fieldset>
       <TextField
         label={t("custom")}
-        inputMode="numeric"
+        inputMode="decimal"
+        autoComplete="off"
         value={custom}
-        hint={t("customHint")}
+        hint={t("customHint", { min: formatUsd(TOPUP_MIN_USD, locale), max: formatUsd(TOPUP_MAX_USD, locale) })}
         error={error}
-        onChange={(e) => {
-          setCustom(e.target.value.replace(/[^\d]/g, ""));
-          setError(null);
-        }}
+        onChange={(e) => setCustom(e.target.value)}
       />
-      <Button type="submit" loading={busy} disabled={!valid}>
-        {busy ? t("redirecting") : t("pay", { amount: valid ? formatUsd(value, locale) : "" })}
+      <Button type="submit" loading={busy} disabled={cents === null}>
+        {busy ? t("redirecting") : cents === null ? t("topUpTitle") : t("pay", { amount: formatUsd(cents / 100, locale) })}
       </Button>
     </form>
   );

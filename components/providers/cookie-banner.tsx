@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { onConsentChange, readConsent, setConsent, type Consent } from "@/lib/analytics/consent";
 import { sendPageView } from "@/lib/analytics/page-views";
@@ -24,9 +24,26 @@ export function CookieBanner() {
     if (consent === "true") sendPageView(pathname);
   }, [pathname, consent]);
 
-  if (consent !== null) return null;
+  // While shown, the banner's height is reserved at the bottom of the page (globals.css), so the
+  // page's own last controls can scroll out from under it.
+  const banner = useRef<HTMLElement>(null);
+  const shown = consent === null;
+  useEffect(() => {
+    const el = banner.current;
+    if (!shown || !el) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty("--cookie-banner-height", `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty("--cookie-banner-height");
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   return (
     <section
+      ref={banner}
       role="region"
       aria-label={t("bannerLabel")}
       className="fixed inset-x-0 bottom-0 z-[55] border-t border-[var(--border)] bg-[var(--surface)] p-4 text-[var(--text)] shadow-[0_-4px_16px_rgba(0,0,0,0.08)]"

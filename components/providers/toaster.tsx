@@ -1,39 +1,17 @@
 "use client";
-import * as Toast from "@radix-ui/react-toast";
-import { X } from "lucide-react";
-import { useTranslations } from "next-intl";
-import { notifications, useNotifications } from "@/lib/client/notifications";
-import { cn } from "@/components/ui/cn";
+import dynamic from "next/dynamic";
+import { useEffect, useState } from "react";
+import { useNotifications } from "@/lib/client/notifications";
 
-const TONES = {
-  success: "border-success bg-success text-white",
-  info: "border-primary bg-primary text-white",
-  warning: "border-warning-bg bg-warning-bg text-[#1b2430]",
-  error: "border-error bg-error text-white",
-};
+// The toast UI (Radix Toast) loads with the first notification, not with every page.
+const ToastView = dynamic(() => import("./toast-view").then((m) => m.ToastView), { ssr: false });
 
-/** Spec §4: the latest notification top-right, auto-hidden after its duration or closed by hand. */
 export function Toaster() {
-  const t = useTranslations("shell");
-  const items = useNotifications();
-  const latest = items[items.length - 1];
-  return (
-    <Toast.Provider swipeDirection="right">
-      {latest && (
-        <Toast.Root
-          key={latest.id}
-          duration={latest.autoHide ? latest.duration : Infinity}
-          onOpenChange={(open) => !open && notifications.remove(latest.id)}
-          className={cn("flex items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg", TONES[latest.type])}
-          type={latest.type === "error" ? "foreground" : "background"}
-        >
-          <Toast.Description className="flex-1">{latest.message}</Toast.Description>
-          <Toast.Close aria-label={t("closeMenu")} className="rounded p-0.5 hover:bg-black/10">
-            <X size={16} aria-hidden="true" />
-          </Toast.Close>
-        </Toast.Root>
-      )}
-      <Toast.Viewport className="fixed right-4 top-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
-    </Toast.Provider>
-  );
+  const pending = useNotifications().length > 0;
+  const [mounted, setMounted] = useState(false);
+  // Once shown, it stays mounted: its live region must exist before the next message arrives.
+  useEffect(() => {
+    if (pending) setMounted(true);
+  }, [pending]);
+  return mounted || pending ? <ToastView /> : null;
 }

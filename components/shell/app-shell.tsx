@@ -3,19 +3,20 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Suspense, useState, type ReactNode } from "react";
 import { BalanceBadge } from "./balance-badge";
-import { FeedbackPopover } from "./feedback-popover";
+import { FeedbackPopover, MobileDrawer, ProfileDialog, ThemeMenu, UserMenu } from "./lazy-widgets";
 import { Logo } from "./logo";
-import { MobileDrawer } from "./mobile-drawer";
 import { NavLinks } from "./nav-links";
 import { PageTitle } from "./page-title";
-import { ProfileDialog } from "./profile-dialog";
-import { ThemeMenu } from "./theme-menu";
-import { UserMenu } from "./user-menu";
 
 /** The signed-in layout (spec §2): 240 px sidebar from md up, top bar, page header, footer. */
 export function AppShell({ children, footer }: { children: ReactNode; footer: ReactNode }) {
   const t = useTranslations("shell");
   const [profileOpen, setProfileOpen] = useState(false);
+  const [profileWanted, setProfileWanted] = useState(false);
+  const openProfile = () => {
+    setProfileWanted(true);
+    setProfileOpen(true);
+  };
   return (
     <div className="flex min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-[var(--surface)] focus:p-2">
@@ -43,10 +44,10 @@ export function AppShell({ children, footer }: { children: ReactNode; footer: Re
           <div className="flex items-center gap-1">
             <ThemeMenu />
             <div className="hidden md:block">
-              <UserMenu onProfile={() => setProfileOpen(true)} />
+              <UserMenu onProfile={openProfile} />
             </div>
             <Suspense>
-              <MobileDrawer onProfile={() => setProfileOpen(true)} />
+              <MobileDrawer onProfile={openProfile} />
             </Suspense>
           </div>
         </header>
@@ -56,7 +57,7 @@ export function AppShell({ children, footer }: { children: ReactNode; footer: Re
         </main>
         {footer}
       </div>
-      <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      {profileWanted && <ProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useProfile } from "./use-profile";
 
 const TONE = { good: "text-success-text", low: "text-warning-text", critical: "text-error-text" };
 
-/** Header balance (spec §2, §9) with the Top Up button; refreshed wherever "/api/me" is mutated. */
+/** Header balance (spec §2, §9) with the Top up button; refreshed wherever "/api/me" is mutated. */
 export function BalanceBadge({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("shell");
   const locale = useLocale();

@@ -5,11 +5,12 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { signOutAndClear } from "@/lib/client/session";
 import { BalanceBadge } from "./balance-badge";
-import { FeedbackPopover } from "./feedback-popover";
+import { FeedbackSheet } from "./feedback-sheet";
 import { NavLinks } from "./nav-links";
+import { ICON_BUTTON } from "./triggers";
 import { displayName, useProfile } from "./use-profile";
 
-/** Below md: a right-side drawer with balance, Top Up, navigation, the user's name, Profile, Logout. */
+/** Below md: a right-side drawer with balance, Top up, navigation, the user's name, Profile, Logout. */
 export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
   const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
@@ -17,7 +18,7 @@ export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
   const close = () => setOpen(false);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger aria-label={t("openMenu")} className="rounded-md p-2 hover:bg-hover-light md:hidden dark:hover:bg-white/5">
+      <RadixDialog.Trigger aria-label={t("openMenu")} className={`${ICON_BUTTON} md:hidden`}>
         <MenuIcon size={22} aria-hidden="true" />
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
@@ -33,7 +34,7 @@ export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
           <BalanceBadge onNavigate={close} />
           <nav aria-label={t("mainNavigation")}>
             <NavLinks onNavigate={close} />
-            <FeedbackPopover />
+            <FeedbackSheet />
           </nav>
           <div className="mt-auto border-t border-[var(--border)] pt-4">
             <p className="mb-2 text-sm font-medium">{displayName(data)}</p>

@@ -13,6 +13,7 @@ import { displayName, useProfile, type Profile } from "./use-profile";
 
 export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const t = useTranslations("profile");
+  const shell = useTranslations("shell");
   const { data } = useProfile();
   const { mutate } = useSWRConfig();
   const original = displayName(data);
@@ -47,7 +48,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title={t("title")}>
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title={t("title")} closeLabel={shell("close")}>
       <div className="mb-4 flex items-center gap-3">
         <Avatar name={original} photoURL={data?.photoURL} size={48} />
         <div>

@@ -4,6 +4,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { THEME_KEY } from "@/components/providers/theme-script";
+import { ICON_BUTTON } from "./triggers";
 
 type Theme = "system" | "light" | "dark";
 
@@ -26,7 +27,7 @@ export function ThemeMenu() {
   const Icon = theme === "dark" ? Moon : theme === "light" ? Sun : Monitor;
   return (
     <Menu.Root>
-      <Menu.Trigger aria-label={t("theme")} className="rounded-md p-2 hover:bg-hover-light dark:hover:bg-white/5">
+      <Menu.Trigger aria-label={t("theme")} className={ICON_BUTTON}>
         <Icon size={18} aria-hidden="true" />
       </Menu.Trigger>
       <Menu.Portal>

@@ -2,8 +2,8 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { useLocale, useTranslations } from "next-intl";
 import { signOutAndClear } from "@/lib/client/session";
-import { Avatar } from "./avatar";
 import { LANGUAGES, switchLanguage } from "./language";
+import { AccountLabel, AVATAR_BUTTON } from "./triggers";
 import { displayName, useProfile } from "./use-profile";
 
 const ITEM = "flex cursor-pointer items-center justify-between rounded px-3 py-2 outline-none data-[highlighted]:bg-hover-light dark:data-[highlighted]:bg-white/5";
@@ -15,9 +15,8 @@ export function UserMenu({ onProfile }: { onProfile: () => void }) {
   const name = displayName(data);
   return (
     <Menu.Root>
-      <Menu.Trigger className="flex items-center gap-2 rounded-full p-0.5 hover:ring-2 hover:ring-primary-light">
-        <Avatar name={name} photoURL={data?.photoURL} />
-        <span className="sr-only">{t("userMenu")}</span>
+      <Menu.Trigger className={AVATAR_BUTTON}>
+        <AccountLabel />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="end" sideOffset={6} className="z-50 min-w-52 rounded-md border border-[var(--border)] bg-[var(--surface)] p-1 text-sm text-[var(--text)] shadow-lg">

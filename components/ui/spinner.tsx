@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { cn } from "./cn";
 
 export function Spinner({ size = 24, className, label }: { size?: number; className?: string; label?: string }) {
@@ -12,10 +13,11 @@ export function Spinner({ size = 24, className, label }: { size?: number; classN
 }
 
 /** Centred spinner for a page or section that is loading. */
-export function LoadingBlock({ label = "Loading" }: { label?: string }) {
+export function LoadingBlock({ label }: { label?: string }) {
+  const t = useTranslations("common");
   return (
     <div className="flex min-h-[200px] items-center justify-center text-primary">
-      <Spinner size={32} label={label} />
+      <Spinner size={32} label={label ?? t("loading")} />
     </div>
   );
 }

@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "../auth/email-pattern.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
-
-// Spec §5 e-mail pattern: non-space text, @, non-space text, dot, non-space text.
-const EMAIL = /^\S+@\S+\.\S+$/;
 
 // A secret in a create/update body: omitted keeps the stored one, "" clears it (see agent-columns.ts).
 const secret = z.string({ error: "Keys must be text" }).trim().max(500, "Keys must be at most 500 characters").optional();
@@ -49,7 +47,7 @@ export const agentInputSchema = z
       ctx.addIssue({ code: "custom", path: ["wakeWord"], message: "Wake word is required unless manual activation is on" });
     }
     a.whitelistedEmails.forEach((email, i) => {
-      if (!EMAIL.test(email)) ctx.addIssue({ code: "custom", path: ["whitelistedEmails", i], message: `Invalid e-mail address: ${email}` });
+      if (!EMAIL_PATTERN.test(email)) ctx.addIssue({ code: "custom", path: ["whitelistedEmails", i], message: `Invalid e-mail address: ${email}` });
     });
   })
   // Organisers are matched case-insensitively, so the list is kept lower-cased and without repeats.

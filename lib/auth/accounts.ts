@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
-import { LIMITS, assertUnder, hit, reset } from "../http/rate-limit.ts";
+import { LIMITS, assertUnder, enforce, hit, reset } from "../http/rate-limit.ts";
 import { sendMail } from "../mail/send.ts";
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
@@ -48,6 +48,19 @@ export async function signUp(input: SignUpInput): Promise<void> {
   }
   const token = await createEmailToken(userId, "verify_email");
   await sendMail(verifyEmailMail(input.email, input.firstName, token));
+}
+
+/**
+ * "Send the link again": a fresh verification link for an account that is not confirmed yet. Limited
+ * per address (counted whether or not it has an account, so the limit reveals nothing) on top of the
+ * per-IP limit; unknown and already confirmed addresses get no e-mail and the same answer.
+ */
+export async function resendVerification(email: string): Promise<void> {
+  await enforce(`verification-mail:${email}`, LIMITS.verificationMailPerAddress());
+  const user = await db.user.findUnique({ where: { email } });
+  if (!user || user.emailVerified || !user.passwordHash) return;
+  const token = await createEmailToken(user.id, "verify_email");
+  await sendMail(verifyEmailMail(user.email, user.firstName, token));
 }
 
 export async function verifyEmail(token: string): Promise<void> {

@@ -10,7 +10,7 @@ const TTL_MS: Record<EmailTokenPurpose, number> = {
 };
 
 const INVALID: Record<EmailTokenPurpose, string> = {
-  verify_email: "This verification link is invalid or has already been used. Sign in to request a new one.",
+  verify_email: "This verification link is invalid, expired or already used. Request a new one on the sign-in page.",
   reset_password: "This password reset link is invalid, expired or already used. Request a new one.",
 };
 

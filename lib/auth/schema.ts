@@ -1,8 +1,6 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "./email-pattern.ts";
 import { PASSWORD_MIN_LENGTH } from "./passwords.ts";
-
-// Spec §5: non-space text, @, non-space text, dot, non-space text.
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 
 export const emailSchema = z
   .string({ error: "E-mail is required" })
@@ -34,6 +32,7 @@ export const profileSchema = z.object({
 
 export const tokenSchema = z.object({ token: z.string({ error: "Token is required" }).min(1, "Token is required").max(200) });
 export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const resendVerificationSchema = z.object({ email: emailSchema });
 export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, password: passwordSchema });
 
 export const grantSchema = z.discriminatedUnion(

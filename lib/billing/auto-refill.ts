@@ -2,6 +2,7 @@ import { z } from "zod";
 import type Stripe from "stripe";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { isWholeCents, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { stripeConfigured } from "./mode.ts";
 import { microsToUsd, usdToMicros } from "./money.ts";
 import { microsToCents, stripe } from "./stripe.ts";
@@ -10,12 +11,14 @@ import type { Tx } from "./ledger.ts";
 
 export const MAX_AUTO_REFILL_FAILURES = 3;
 const STALE_CLAIM_MINUTES = 10;
-const AMOUNT = "Auto-refill amount must be a whole number of US dollars between 5 and 1000";
-const THRESHOLD = "Threshold must be between 0 and 1000 US dollars";
+const AMOUNT = `Auto-refill amount must be between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD} US dollars, in whole cents`;
+// Agents stop at $0.00, so a refill must start before that.
+const THRESHOLD = `Threshold must be between ${THRESHOLD_MIN_USD} and ${TOPUP_MAX_USD} US dollars, in whole cents`;
+export const REFILL_BELOW_THRESHOLD = "The refill amount must be more than the threshold, or one refill would leave the balance below it";
 
 export const autoRefillSchema = z.object({
-  amount: z.number({ error: AMOUNT }).int(AMOUNT).min(5, AMOUNT).max(1000, AMOUNT),
-  threshold: z.number({ error: THRESHOLD }).min(0, THRESHOLD).max(1000, THRESHOLD).optional(),
+  amount: z.number({ error: AMOUNT }).min(TOPUP_MIN_USD, AMOUNT).max(TOPUP_MAX_USD, AMOUNT).refine(isWholeCents, AMOUNT),
+  threshold: z.number({ error: THRESHOLD }).min(THRESHOLD_MIN_USD, THRESHOLD).max(TOPUP_MAX_USD, THRESHOLD).refine(isWholeCents, THRESHOLD).optional(),
 });
 
 export const NO_CARD = "Add a card by topping up once before enabling auto-refill";
@@ -37,6 +40,12 @@ export async function autoRefillSettings(userId: string) {
 export async function enableAutoRefill(userId: string, input: z.infer<typeof autoRefillSchema>) {
   const account = await db.creditAccount.findUnique({ where: { userId } });
   if (!account?.stripePaymentMethodId) throw new AppError("validation_error", NO_CARD, { issues: [{ path: "card", message: NO_CARD }] });
+  // A refill starts when the balance is under the threshold, which can be close to $0.00: only an
+  // amount above the threshold lifts it back over, instead of charging again at once.
+  const threshold = input.threshold !== undefined ? usdToMicros(input.threshold) : account.autoRefillThresholdMicros;
+  if (usdToMicros(input.amount) <= threshold) {
+    throw new AppError("validation_error", REFILL_BELOW_THRESHOLD, { issues: [{ path: "amount", message: REFILL_BELOW_THRESHOLD }] });
+  }
   await db.creditAccount.update({
     where: { userId },
     data: {

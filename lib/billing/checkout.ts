@@ -3,7 +3,7 @@ import { db } from "../db/client.ts";
 import { ensureStripeCustomer } from "./customer.ts";
 import { stripeConfigured } from "./mode.ts";
 import { microsToCents, stripe } from "./stripe.ts";
-import { createTestTopUp } from "./topups.ts";
+import { CHECKOUT_TTL_MINUTES, createTestTopUp } from "./topups.ts";
 import { usdToMicros } from "./money.ts";
 
 /**
@@ -28,6 +28,9 @@ export async function startTopUp(userId: string, amountUsd: number): Promise<{ i
       ],
       payment_intent_data: { setup_future_usage: "off_session", metadata },
       metadata,
+      // Abandoned sessions expire (checkout.session.expired marks the top-up) instead of staying
+      // pending for Stripe's default 24 hours.
+      expires_at: Math.floor(Date.now() / 1000) + CHECKOUT_TTL_MINUTES * 60,
       success_url: `${appUrl()}/billing?topup=success`,
       cancel_url: `${appUrl()}/billing?topup=cancelled`,
     },

@@ -1,18 +1,31 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { isWholeCents, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
 import { testModeAllowed } from "./mode.ts";
 import { microsToUsd, usdToMicros } from "./money.ts";
 
-export const TOPUP_MIN_USD = 5;
 export const TEST_CARD = "pm_test_mode_card";
-export const TOPUP_MAX_USD = 1000;
-const AMOUNT_MESSAGE = `Amount must be a whole number of US dollars between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD}`;
+const AMOUNT_MESSAGE = `Amount must be between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD} US dollars, in whole cents`;
+/** An unpaid checkout expires after this (Stripe sessions are created with the same lifetime). */
+export const CHECKOUT_TTL_MINUTES = 60;
 
 export const topUpSchema = z.object({
-  amount: z.number({ error: AMOUNT_MESSAGE }).int(AMOUNT_MESSAGE).min(TOPUP_MIN_USD, AMOUNT_MESSAGE).max(TOPUP_MAX_USD, AMOUNT_MESSAGE),
+  amount: z.number({ error: AMOUNT_MESSAGE }).min(TOPUP_MIN_USD, AMOUNT_MESSAGE).max(TOPUP_MAX_USD, AMOUNT_MESSAGE).refine(isWholeCents, AMOUNT_MESSAGE),
 });
+
+/**
+ * Abandoned test checkouts expire like Stripe's sessions do (Stripe tells us through the
+ * checkout.session.expired webhook); run before reading or paying one, so no view shows a stale
+ * "Pending".
+ */
+async function expireAbandonedTestCheckouts(userId: string): Promise<void> {
+  await db.topUp.updateMany({
+    where: { userId, method: "test_checkout", status: "pending", createdAt: { lt: new Date(Date.now() - CHECKOUT_TTL_MINUTES * 60_000) } },
+    data: { status: "expired" },
+  });
+}
 
 /** Test mode: a pending top-up whose in-app test checkout page completes it. */
 export async function createTestTopUp(userId: string, amountUsd: number): Promise<{ id: string; url: string }> {
@@ -47,8 +60,10 @@ export async function creditTopUpTx(
 /** The test checkout's Pay button: the same crediting path the webhook uses. */
 export async function payTestTopUp(userId: string, topUpId: string) {
   if (!testModeAllowed()) throw new AppError("unavailable", "Test payments are disabled on this server");
+  await expireAbandonedTestCheckouts(userId);
   const topUp = await db.topUp.findFirst({ where: { id: topUpId, userId, method: "test_checkout" } });
   if (!topUp) throw new AppError("not_found", "Top-up not found");
+  if (topUp.status === "expired") throw new AppError("conflict", "This checkout has expired. Start a new top-up.");
   if (topUp.status !== "pending" && topUp.status !== "completed") throw new AppError("conflict", "This top-up can no longer be paid");
   const result = await db.$transaction(async (tx) => {
     const credited = await creditTopUpTx(tx, { topUpId, userId, amountMicros: topUp.amountMicros, paymentKey: `test:topup:${topUpId}` });
@@ -60,11 +75,13 @@ export async function payTestTopUp(userId: string, topUpId: string) {
 }
 
 export async function getTestTopUp(userId: string, topUpId: string) {
+  await expireAbandonedTestCheckouts(userId);
   const topUp = await db.topUp.findFirst({ where: { id: topUpId, userId, method: "test_checkout" } });
   return topUp && { id: topUp.id, amountUsd: microsToUsd(topUp.amountMicros), status: topUp.status };
 }
 
 export async function topUpHistory(userId: string) {
+  await expireAbandonedTestCheckouts(userId);
   const rows = await db.topUp.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, take: 100 });
   return rows.map((t) => ({
     id: t.id,

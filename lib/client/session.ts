@@ -1,7 +1,9 @@
 "use client";
 // Spec §4 session rules for the browser. The browser authenticates /api calls with the next-auth
 // session cookie; these functions keep that session fresh and end it cleanly (docs/auth.md).
-import { getSession, signOut } from "next-auth/react";
+// next-auth's client is loaded only when a refresh or sign-out actually happens, so it is not part
+// of any page's first load.
+const nextAuth = () => import("next-auth/react");
 
 export const REFRESH_THRESHOLD_S = 300;
 export const SIGN_OUT_TIMEOUT_MS = 5000;
@@ -24,7 +26,8 @@ export function setSessionExpiry(expires: string | null | undefined): void {
 
 /** Refreshes the session; concurrent callers share one refresh. Resolves whether a session exists. */
 export function refreshSession(): Promise<boolean> {
-  refreshing ??= getSession()
+  refreshing ??= nextAuth()
+    .then(({ getSession }) => getSession())
     .then((session) => {
       setSessionExpiry(session?.expires);
       return Boolean(session?.user);
@@ -79,7 +82,7 @@ export function signOutAndClear(returnTo = "/signin"): Promise<void> {
     clearClientState();
     try {
       await Promise.race([
-        signOut({ redirect: false }),
+        nextAuth().then(({ signOut }) => signOut({ redirect: false })),
         new Promise((_, reject) => setTimeout(() => reject(new Error("Sign out timed out")), SIGN_OUT_TIMEOUT_MS)),
       ]);
     } catch {

@@ -18,6 +18,7 @@ export const LIMITS = {
   authPerIp: () => envLimit("RATE_LIMIT_AUTH_IP", { max: 30, windowSeconds: 60 }),
   failedLoginPerAccount: () => envLimit("RATE_LIMIT_LOGIN_FAILURES", { max: 10, windowSeconds: 900 }),
   feedbackPerUser: () => envLimit("RATE_LIMIT_FEEDBACK", { max: 10, windowSeconds: 3600 }),
+  verificationMailPerAddress: () => envLimit("RATE_LIMIT_VERIFICATION_MAIL", { max: 3, windowSeconds: 900 }),
 };
 
 /**

@@ -3,6 +3,7 @@ import { POST as signup } from "@/app/api/account/signup/route";
 import { POST as verify } from "@/app/api/account/verify-email/route";
 import { POST as forgot } from "@/app/api/account/forgot-password/route";
 import { POST as resetPassword } from "@/app/api/account/reset-password/route";
+import { POST as resend } from "@/app/api/account/resend-verification/route";
 import { POST as token } from "@/app/api/token/route";
 import { POST as revoke } from "@/app/api/token/revoke/route";
 import { GET as getMe, PUT as putMe } from "@/app/api/me/route";
@@ -79,13 +80,67 @@ describe("sign-up and e-mail verification", () => {
   it("verify: a bad or used token is a 400 with a clear message", async () => {
     expect(await call(verify, { body: { token: "nope" }, headers: ip() })).toMatchObject({
       status: 400,
-      body: { error: "bad_request", message: expect.stringContaining("invalid or has already been used") },
+      body: { error: "bad_request", message: "This verification link is invalid, expired or already used. Request a new one on the sign-in page." },
     });
     const email = uniqueEmail();
     await call(signup, { body: { email, password: "a-good-password", firstName: "A", lastName: "B" }, headers: ip() });
     const t = tokenFrom((await waitForMails(email, 1))[0]);
     expect((await call(verify, { body: { token: t }, headers: ip() })).status).toBe(200);
     expect((await call(verify, { body: { token: t }, headers: ip() })).status).toBe(400);
+  });
+});
+
+describe("send the confirmation link again", () => {
+  const SAME = "If this e-mail belongs to an account that is not confirmed yet, we sent a new confirmation link.";
+
+  it("e-mails a fresh working link to an unconfirmed account, with the same answer as for any other address", async () => {
+    const email = uniqueEmail();
+    await call(signup, { body: { email, password: "a-good-password", firstName: "Ada", lastName: "Lovelace" }, headers: ip() });
+    await waitForMails(email, 1);
+    const res = await call(resend, { body: { email: ` ${email.toUpperCase()} ` }, headers: ip() });
+    expect(res).toMatchObject({ status: 202, body: { message: SAME } });
+    const [, again] = await waitForMails(email, 2);
+    expect(again.subject).toBe("Confirm your e-mail for Cohost");
+    expect((await call(verify, { body: { token: tokenFrom(again) }, headers: ip() })).status).toBe(200);
+    expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerified).not.toBeNull();
+  });
+
+  it("unknown and already confirmed addresses get the same answer and no e-mail", async () => {
+    const unknown = uniqueEmail();
+    const { email: confirmed } = await signUpAndVerify();
+    for (const email of [unknown, confirmed]) {
+      expect(await call(resend, { body: { email }, headers: ip() })).toMatchObject({ status: 202, body: { message: SAME } });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.to(unknown)).toHaveLength(0);
+    expect(smtp.to(confirmed)).toHaveLength(1); // only the original confirmation
+  });
+
+  it("is limited per address whether or not it has an account (429 with Retry-After), and validates input", async () => {
+    process.env.RATE_LIMIT_VERIFICATION_MAIL = "2/900";
+    try {
+      for (const email of [uniqueEmail(), (await signUpAndVerify()).email]) {
+        for (let i = 0; i < 2; i++) expect((await call(resend, { body: { email }, headers: ip() })).status).toBe(202);
+        const limited = await call(resend, { body: { email }, headers: ip() });
+        expect(limited).toMatchObject({ status: 429, body: { error: "rate_limited" } });
+        expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    } finally {
+      delete process.env.RATE_LIMIT_VERIFICATION_MAIL;
+    }
+    expect(await call(resend, { body: { email: "not-an-email" }, headers: ip() })).toMatchObject({ status: 400, body: { message: "Enter a valid e-mail address" } });
+    expect(await call(resend, { body: {}, headers: ip() })).toMatchObject({ status: 400, body: { message: "E-mail is required" } });
+  });
+
+  it("counts towards the per-IP limit of the account endpoints", async () => {
+    process.env.RATE_LIMIT_AUTH_IP = "2/60";
+    try {
+      const headers = { "x-forwarded-for": "192.0.2.91" };
+      for (let i = 0; i < 2; i++) expect((await call(resend, { body: { email: uniqueEmail() }, headers })).status).toBe(202);
+      expect((await call(resend, { body: { email: uniqueEmail() }, headers })).status).toBe(429);
+    } finally {
+      delete process.env.RATE_LIMIT_AUTH_IP;
+    }
   });
 });
 

@@ -23,14 +23,38 @@ async function seedUsage(userId: string, count: number) {
 }
 
 describe("top-ups in test mode", () => {
-  it("validates the amount (whole USD 5..1000) and creates nothing on bad input", async () => {
+  it("validates the amount (USD 5..1000 in whole cents) and creates nothing on bad input", async () => {
     const { user, headers } = await createUser();
-    for (const amount of [4, 1001, 10.5, "20", null]) {
+    for (const amount of [4, 4.99, 1000.01, 10.505, -5, "20", null]) {
       const res = await call(topup, { body: { amount }, headers });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Amount must be a whole number of US dollars between 5 and 1000");
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body.message).toBe("Amount must be between 5 and 1000 US dollars, in whole cents");
     }
     expect(await db.topUp.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("takes cents exactly: $12.50 is a $12.50 checkout and credit", async () => {
+    const { headers } = await createUser();
+    const session = await call(topup, { body: { amount: 12.5 }, headers });
+    expect(session.status).toBe(200);
+    expect((await call(pay, { method: "POST", params: { id: session.body.id }, headers })).body).toEqual({ credited: true, balanceUsd: 12.5 });
+    expect((await call(topupHistory, { headers })).body[0]).toMatchObject({ amount: 12.5, status: "completed" });
+  });
+
+  it("an abandoned test checkout expires after an hour: shown as expired, and it can no longer be paid", async () => {
+    const { user, headers } = await createUser();
+    const fresh = await call(topup, { body: { amount: 10 }, headers });
+    const old = await call(topup, { body: { amount: 20 }, headers });
+    await db.topUp.update({ where: { id: old.body.id }, data: { createdAt: new Date(Date.now() - 61 * 60_000) } });
+    const history = await call(topupHistory, { headers });
+    expect(Object.fromEntries(history.body.map((t: { id: string; status: string }) => [t.id, t.status]))).toEqual({ [fresh.body.id]: "pending", [old.body.id]: "expired" });
+    expect(await call(pay, { method: "POST", params: { id: old.body.id }, headers })).toMatchObject({
+      status: 409,
+      body: { error: "conflict", message: "This checkout has expired. Start a new top-up." },
+    });
+    expect(await db.ledgerEntry.count({ where: { userId: user.id } })).toBe(0);
+    // Paying the fresh one still works.
+    expect((await call(pay, { method: "POST", params: { id: fresh.body.id }, headers })).body).toEqual({ credited: true, balanceUsd: 10 });
   });
 
   it("returns a test checkout whose Pay credits the balance exactly once", async () => {

@@ -72,6 +72,9 @@ describe("Stripe top-ups", () => {
       success_url: "http://localhost:3000/billing?topup=success",
       cancel_url: "http://localhost:3000/billing?topup=cancelled",
     });
+    // Abandoned sessions expire after an hour (checkout.session.expired then marks the top-up).
+    expect(Number(create.body.expires_at) - Date.now() / 1000).toBeGreaterThan(3590);
+    expect(Number(create.body.expires_at) - Date.now() / 1000).toBeLessThanOrEqual(3600);
     expect(create.idempotencyKey).toBe(`checkout:${topUp.id}`);
     expect(topUp).toMatchObject({ status: "pending", method: "checkout", stripeCheckoutSessionId: res.body.id, amountMicros: 40_000_000n });
     const account = await db.creditAccount.findUniqueOrThrow({ where: { userId: user.id } });
@@ -180,7 +183,7 @@ describe("auto-refill", () => {
 
   it("authentication required asks the user to top up; three failures in a row turn it off", async () => {
     const { user, headers } = await withCard(5);
-    await call(enableRoute, { body: { amount: 10, threshold: 100 }, headers });
+    await call(enableRoute, { body: { amount: 20, threshold: 10 }, headers });
     fake.state.nextCharge = "authentication_required";
     expect(await maybeAutoRefill(user.id)).toBe("failed");
     let account = await db.creditAccount.findUniqueOrThrow({ where: { userId: user.id } });
@@ -203,10 +206,36 @@ describe("auto-refill", () => {
     expect((await call(disableRoute, { method: "POST", headers })).body).toMatchObject({ enabled: false });
   });
 
-  it("validates the amount and threshold", async () => {
+  it("validates the amount and threshold: cents allowed, a threshold of at least $1, and a refill above the threshold", async () => {
+    const { user, headers } = await withCard(5);
+    const AMOUNT = "Auto-refill amount must be between 5 and 1000 US dollars, in whole cents";
+    const THRESHOLD = "Threshold must be between 1 and 1000 US dollars, in whole cents";
+    const ABOVE = "The refill amount must be more than the threshold, or one refill would leave the balance below it";
+    const cases: [Record<string, unknown>, string][] = [
+      [{ amount: 3 }, AMOUNT],
+      [{ amount: 10.001 }, AMOUNT],
+      [{ amount: 10, threshold: -1 }, THRESHOLD],
+      // Agents stop at $0.00: a refill at "below $0" would never come in time.
+      [{ amount: 10, threshold: 0 }, THRESHOLD],
+      [{ amount: 10, threshold: 0.5 }, THRESHOLD],
+      // One refill must lift the balance back over the threshold.
+      [{ amount: 10, threshold: 10 }, ABOVE],
+      [{ amount: 20, threshold: 50 }, ABOVE],
+      // Without a threshold the stored one ($5.00 by default) is the one to beat.
+      [{ amount: 5 }, ABOVE],
+    ];
+    for (const [body, message] of cases) {
+      const res = await call(enableRoute, { body, headers });
+      expect(res, JSON.stringify(body)).toMatchObject({ status: 400, body: { error: "validation_error", message } });
+    }
+    expect((await db.creditAccount.findUniqueOrThrow({ where: { userId: user.id } })).autoRefillEnabled).toBe(false);
+    expect((await call(enableRoute, { body: { amount: 12.5, threshold: 2.25 }, headers })).body).toMatchObject({ enabled: true, amount: 12.5, threshold: 2.25 });
+  });
+
+  it("turning off keeps the saved amount and threshold for next time", async () => {
     const { headers } = await withCard(5);
-    expect((await call(enableRoute, { body: { amount: 3 }, headers })).status).toBe(400);
-    expect((await call(enableRoute, { body: { amount: 10, threshold: -1 }, headers })).status).toBe(400);
+    await call(enableRoute, { body: { amount: 40, threshold: 8.5 }, headers });
+    expect((await call(disableRoute, { method: "POST", headers })).body).toMatchObject({ enabled: false, amount: 40, threshold: 8.5 });
   });
 });
 

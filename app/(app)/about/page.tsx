@@ -1,6 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { SITE } from "@/lib/site";
+import { titleMetadata } from "@/lib/shell/page-metadata";
+
+export const generateMetadata = titleMetadata("about");
 
 export default async function AboutPage() {
   const t = await getTranslations("about");

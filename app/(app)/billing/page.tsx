@@ -1,5 +1,8 @@
 import { Suspense } from "react";
 import { BillingPage } from "@/components/billing/billing-page";
+import { titleMetadata } from "@/lib/shell/page-metadata";
+
+export const generateMetadata = titleMetadata("billing");
 
 export default function Billing() {
   return (

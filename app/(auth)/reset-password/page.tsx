@@ -1,4 +1,4 @@
 // Spec §2: /reset-password shows the same screen as /signin.
-export { default } from "../signin/page";
+export { default, generateMetadata } from "../signin/page";
 
 export const dynamic = "force-dynamic";

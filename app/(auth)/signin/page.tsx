@@ -1,5 +1,7 @@
+import type { Metadata } from "next";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { SignInScreen } from "@/components/auth/signin-screen";
 import { authOptions, googleEnabled } from "@/lib/auth/next-auth";
 import { safeReturnUrl } from "@/lib/auth/return-url";
@@ -8,6 +10,11 @@ export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+export async function generateMetadata({ searchParams }: { searchParams: Promise<Search> }): Promise<Metadata> {
+  const t = await getTranslations("shell.titles");
+  return { title: one((await searchParams).screen) === "signup" ? t("signUp") : t("signIn") };
+}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Search> }) {
   const params = await searchParams;

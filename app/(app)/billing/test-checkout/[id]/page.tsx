@@ -4,6 +4,9 @@ import { TestCheckout } from "@/components/billing/test-checkout";
 import { Card } from "@/components/ui/card";
 import { serverUserId } from "@/lib/auth/server-user";
 import { getTestTopUp } from "@/lib/billing/topups";
+import { titleMetadata } from "@/lib/shell/page-metadata";
+
+export const generateMetadata = titleMetadata("testCheckout");
 
 export const dynamic = "force-dynamic";
 
