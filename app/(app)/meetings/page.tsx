@@ -1,6 +1,9 @@
 import { Suspense } from "react";
 import { MeetingsPage } from "@/components/meetings/meetings-page";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { titleMetadata } from "@/lib/shell/page-metadata";
+
+export const generateMetadata = titleMetadata("meetings");
 
 export default function Meetings() {
   // The filters live in the query string (useSearchParams needs a Suspense boundary).
