@@ -1,11 +1,14 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { notifications } from "@/lib/client/notifications";
 import { allowedActions, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
+
+// Loaded the first time someone cancels or stops: most page views never need it.
+const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 const CONFIRM: Partial<Record<MeetingAction, "cancel" | "stop">> = { cancel: "cancel", stop: "stop" };
 
@@ -58,16 +61,18 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
           {t("actions.details")}
         </Link>
       )}
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title={confirming ? t(`confirm.${confirming}Title`, { title }) : ""}
-        description={confirming ? t(`confirm.${confirming}Text`) : ""}
-        confirmLabel={confirming ? t(`confirm.${confirming}Confirm`) : ""}
-        cancelLabel={t("confirm.keep")}
-        busy={busy !== null}
-        onConfirm={() => confirming && run(confirming)}
-      />
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title={t(`confirm.${confirming}Title`, { title })}
+          description={t(`confirm.${confirming}Text`)}
+          confirmLabel={t(`confirm.${confirming}Confirm`)}
+          cancelLabel={t("confirm.keep")}
+          busy={busy !== null}
+          onConfirm={() => run(confirming)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -13,8 +14,10 @@ import { isLiveStatus, useMeetings, type Meeting } from "@/lib/client/use-meetin
 import { MEETING_STATUSES } from "@/lib/meetings/status";
 import { MeetingActions } from "./meeting-actions";
 import { PlatformBadge } from "./platform-badge";
-import { SendToMeetingDialog } from "./send-to-meeting-dialog";
 import { StatusChip, useReasonText } from "./status-chip";
+
+// Loaded when first opened: the dialog (Radix, the link parser) is not needed to read the list.
+const SendToMeetingDialog = dynamic(() => import("./send-to-meeting-dialog").then((m) => m.SendToMeetingDialog), { ssr: false });
 
 const primaryLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
@@ -204,7 +207,17 @@ export function MeetingsPage() {
     <div className="flex flex-col gap-4">
       {toolbar}
       {body}
-      <SendToMeetingDialog open={sending} onOpenChange={setSending} defaultAgentId={agentId || undefined} />
+      {sending && (
+        <SendToMeetingDialog
+          open
+          onOpenChange={(open) => {
+            setSending(open);
+            // Opened from a link (?send=1): a reload after closing must not open it again.
+            if (!open && params.get("send")) setQuery({ send: "", page: params.get("page") ?? "" });
+          }}
+          defaultAgentId={agentId || undefined}
+        />
+      )}
     </div>
   );
 }

@@ -30,30 +30,23 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
   const router = useRouter();
   const { agents } = useAgents();
   const actions = useMeetingActions();
+  // A fresh dialog each time it opens (it is mounted only while open).
   const [agentId, setAgentId] = useState("");
   const [url, setUrl] = useState("");
   const [urlTouched, setUrlTouched] = useState(false);
   const [title, setTitle] = useState("");
   const [later, setLater] = useState(false);
-  const [startAt, setStartAt] = useState("");
+  const [startAt, setStartAt] = useState(() => localInputValue(new Date(Date.now() + 60 * 60 * 1000)));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
+  // The agents may still be loading when the dialog opens (e.g. from the dashboard's link).
   useEffect(() => {
-    if (!open) return;
-    const firstActive = agents.find((a) => a.status === "active");
-    setAgentId(defaultAgentId ?? firstActive?.id ?? "");
-    setUrl("");
-    setUrlTouched(false);
-    setTitle("");
-    setLater(false);
-    setStartAt(localInputValue(new Date(Date.now() + 60 * 60 * 1000)));
-    setErrors({});
-    setFormError(null);
-    // Only when the dialog opens: later list refreshes must not reset what the user typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    if (agentId) return;
+    const preferred = agents.find((a) => a.id === defaultAgentId && a.status === "active") ?? agents.find((a) => a.status === "active");
+    if (preferred) setAgentId(preferred.id);
+  }, [agents, agentId, defaultAgentId]);
 
   const link = useMemo(() => parseMeetingUrl(url), [url]);
   const linkError = url.trim() && !link && urlTouched ? t("send.linkInvalid") : null;
