@@ -18,6 +18,8 @@ export const LIMITS = {
   authPerIp: () => envLimit("RATE_LIMIT_AUTH_IP", { max: 30, windowSeconds: 60 }),
   failedLoginPerAccount: () => envLimit("RATE_LIMIT_LOGIN_FAILURES", { max: 10, windowSeconds: 900 }),
   feedbackPerUser: () => envLimit("RATE_LIMIT_FEEDBACK", { max: 10, windowSeconds: 3600 }),
+  roomsPerUser: () => envLimit("RATE_LIMIT_ROOMS", { max: 60, windowSeconds: 3600 }),
+  roomJoinsPerIp: () => envLimit("RATE_LIMIT_ROOM_JOINS_IP", { max: 60, windowSeconds: 60 }),
 };
 
 /**
