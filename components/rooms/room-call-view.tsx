@@ -21,6 +21,10 @@ const TRANSCRIPT_KEEP = 500;
 export function RoomCallView({ roomId, link, defaultName }: { roomId: string; link: string; defaultName: string }) {
   const t = useTranslations("rooms");
   const [phase, setPhase] = useState<Phase>("lobby");
+  // Join works once the page is interactive; the name is read from the field itself, so text typed
+  // (or autofilled) before that is not lost.
+  const [ready, setReady] = useState(false);
+  const nameField = useRef<HTMLInputElement>(null);
   const [name, setName] = useState(defaultName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [problem, setProblem] = useState<MicProblem | null>(null);
@@ -38,20 +42,21 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
   const meters = useRef<AudioLevels | null>(null);
 
   // Closing the tab or navigating away leaves the room (RoomCall also sends a beacon on pagehide).
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    setReady(true);
+    return () => {
       call.current?.leave({ beacon: true });
       meters.current?.close();
-    },
-    [],
-  );
+    };
+  }, []);
 
   async function join(withMic: boolean) {
-    const trimmed = name.trim();
+    const trimmed = nameField.current?.value.trim() ?? "";
     if (!trimmed) {
       setNameError(t("nameRequired"));
       return;
     }
+    setName(trimmed);
     setNameError(null);
     setJoinError(null);
     const unmet = micPrecondition();
@@ -157,9 +162,10 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
         <p className="mt-1 text-sm text-[var(--text-muted)]">{t("intro")}</p>
         <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <TextField
+            ref={nameField}
             label={t("yourName")}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
+            name="name"
+            defaultValue={name}
             maxLength={60}
             autoComplete="name"
             error={nameError}
@@ -181,7 +187,7 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
                 {t("joinWithoutMic")}
               </Button>
             )}
-            <Button type="submit" loading={phase === "joining"}>
+            <Button type="submit" disabled={!ready} loading={phase === "joining"}>
               {phase === "joining" ? t("joining") : t("join")}
             </Button>
           </div>
@@ -224,7 +230,7 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
           {t("muted")}
         </p>
       )}
-      <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
         <RoomTranscript lines={lines} />
       </div>

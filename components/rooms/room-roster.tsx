@@ -43,6 +43,8 @@ export function RoomRoster({
           return (
             <li
               key={p.id}
+              data-participant-id={p.id}
+              data-self={self || undefined}
               data-speaking={speaking || undefined}
               className={cn(
                 "flex items-center gap-3 rounded-md border p-2 transition-colors",
@@ -54,7 +56,7 @@ export function RoomRoster({
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">
-                  {p.name}
+                  <span data-participant-name>{p.name}</span>
                   {self && <span className="font-normal text-[var(--text-muted)]"> ({t("you")})</span>}
                 </span>
                 <span className="block text-xs text-[var(--text-muted)]">

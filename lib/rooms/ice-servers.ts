@@ -11,7 +11,7 @@ const iceServer = z.object({
 export type IceServer = z.infer<typeof iceServer>;
 
 /** The configured ICE servers; a malformed setting is an operator error and says what is wrong. */
-export function roomIceServers(env: NodeJS.ProcessEnv = process.env): IceServer[] {
+export function roomIceServers(env: Record<string, string | undefined> = process.env): IceServer[] {
   const raw = env.ROOM_ICE_SERVERS?.trim();
   if (!raw) return [];
   let value: unknown;

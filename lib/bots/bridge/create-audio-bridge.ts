@@ -1,11 +1,11 @@
-import type { BrowserContext, Frame, Page } from "playwright-core";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { INPUT_SAMPLE_RATE, type AudioSink, type PcmFrame } from "../../voice/types.ts";
 import { bridgeInitScript, type PageBridgeConfig } from "./page-script.ts";
 
-// The Node half of the audio bridge (docs/bots.md). Frames and playout reports come from the page
-// through a Playwright binding (a CDP binding: no page CSP, mixed-content or private-network rule
-// applies); audio goes to the page with frame.evaluate. CDP delivers both in order, so a clear()
-// sent after a play() always lands after it.
+// The Node half of the audio bridge (docs/bots.md). The page talks to Node through a CDP binding
+// (Runtime.addBinding: no page CSP or local-network rule applies, no port to open) and Node talks to
+// the page with Runtime.evaluate on the same CDP session, which delivers in order: a clear() sent
+// after a play() always lands after it. PCM crosses as base64.
 
 export interface RemoteTrack {
   /** The id frames of this track carry: the track's stream id as the page sees it, else the track id. */
@@ -49,18 +49,21 @@ export interface AudioBridgeOptions {
 
 const BINDING = "__cohostBridgeSend";
 
-/** What page/bridge.js puts on the window. */
-type PageWindow = { __cohostBridge?: { play(b: Uint8Array, r: number): void; clear(): number; sync(): number; stop(): void } };
-
-type FramePayload = { speakerId: string; t: number; pcm: Uint8Array; c: string };
+type Message =
+  | { type: "frame"; speakerId: string; t: number; c: string; pcm: string }
+  | ({ type: "track" } & RemoteTrack)
+  | { type: "mic"; trackId: string }
+  | { type: "played"; playedMs: number; playing: boolean }
+  | { type: "error"; message: string };
 
 function isPage(target: BrowserContext | Page): target is Page {
   return typeof (target as Page).mainFrame === "function";
 }
 
 /**
- * Installs the bridge on a bot's page or browser context. Call it before the page navigates to the
- * meeting: the init script has to run before the meeting client's own scripts.
+ * Installs the bridge on a bot's page, or on every page of a bot's browser context. Call it before
+ * the page navigates to the meeting: the init script has to run before the meeting client's own
+ * scripts. (Frames of another process, such as cross-site iframes, are not reached.)
  */
 export async function createAudioBridge(target: BrowserContext | Page, opts: AudioBridgeOptions = {}): Promise<AudioBridge> {
   const frameMs = opts.frameMs ?? 20;
@@ -74,69 +77,106 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
   let closed = false;
   let played = 0;
   let playing = false;
-  let micFrame: Frame | null = null;
+  /** Where the bot's microphone lives: the session and execution context that asked for it. */
+  let mic: { cdp: CDPSession; contextId?: number } | null = null;
+  const sessions = new Map<Page, CDPSession>();
   // Per capture context (one per document): session time minus the context's audio time, taken
   // from the first frame ("arrival − duration"). A frame never arrives before it was captured, so a
   // later frame that arrives earlier than that predicts shows the first one was delayed: the mapping
   // moves then, but only by more than a frame, so that consecutive frames stay exactly contiguous.
   const offsets = new Map<string, number>();
 
-  const emitFrame = (frame: PcmFrame) => {
-    for (const l of listeners.frame) l(frame);
-  };
-
-  const handlers: Record<string, (source: { frame: Frame }, payload: never) => void> = {
-    frame: (_source, p: FramePayload) => {
-      const samples = new Int16Array(p.pcm.byteLength >> 1);
-      new Uint8Array(samples.buffer).set(p.pcm.subarray(0, samples.byteLength));
-      const startMs = (p.t * 1000) / INPUT_SAMPLE_RATE;
-      const durationMs = (samples.length * 1000) / INPUT_SAMPLE_RATE;
-      const candidate = now() - durationMs - startMs;
-      let offset = offsets.get(p.c);
-      if (offset === undefined || candidate < offset - frameMs) offsets.set(p.c, (offset = candidate));
-      emitFrame({ samples, sampleRate: INPUT_SAMPLE_RATE, timeMs: Math.round(startMs + offset), speakerId: p.speakerId });
-    },
-    track: (_source, p: RemoteTrack) => {
-      for (const l of listeners.track) l(p);
-    },
-    mic: (source) => {
-      micFrame = source.frame;
-    },
-    played: (_source, p: { playedMs: number; playing: boolean }) => {
-      played = Math.max(played, p.playedMs);
-      if (p.playing !== playing) {
-        playing = p.playing;
-        for (const l of listeners.playback) l(playing);
+  function receive(cdp: CDPSession, contextId: number, m: Message) {
+    switch (m.type) {
+      case "frame": {
+        const bytes = Buffer.from(m.pcm, "base64");
+        const samples = new Int16Array(bytes.byteLength >> 1);
+        new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
+        const startMs = (m.t * 1000) / INPUT_SAMPLE_RATE;
+        const candidate = now() - (samples.length * 1000) / INPUT_SAMPLE_RATE - startMs;
+        let offset = offsets.get(m.c);
+        if (offset === undefined || candidate < offset - frameMs) offsets.set(m.c, (offset = candidate));
+        const frame: PcmFrame = { samples, sampleRate: INPUT_SAMPLE_RATE, timeMs: Math.round(startMs + offset), speakerId: m.speakerId };
+        for (const l of listeners.frame) l(frame);
+        return;
       }
-    },
-    error: (_source, p: { message: string }) => onError(new Error(p.message)),
-  };
+      case "track": {
+        const { type: _, ...track } = m;
+        for (const l of listeners.track) l(track);
+        return;
+      }
+      case "mic":
+        mic = { cdp, contextId };
+        return;
+      case "played":
+        played = Math.max(played, m.playedMs);
+        if (m.playing !== playing) {
+          playing = m.playing;
+          for (const l of listeners.playback) l(playing);
+        }
+        return;
+      case "error":
+        onError(new Error(m.message));
+    }
+  }
 
-  const binding = (source: { frame: Frame }, type: string, payload: unknown) => {
-    if (!closed) handlers[type]?.(source, payload as never);
-  };
-  const script = bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer" });
-  await target.exposeBinding(BINDING, binding);
-  await target.addInitScript({ content: script });
-
-  /** Where the bot's microphone lives: the frame that asked for it, else the main frame. */
-  const speakFrame = (): Frame | null => {
-    if (micFrame && !micFrame.isDetached()) return micFrame;
-    const page = isPage(target) ? target : target.pages()[0];
-    return page && !page.isClosed() ? page.mainFrame() : null;
-  };
-
-  /** Runs a call on the speaking frame; errors are reported, not thrown (the page may be gone). */
-  const inPage = <R>(call: (frame: Frame) => Promise<R>): Promise<R | undefined> => {
-    const frame = speakFrame();
-    if (closed || !frame) return Promise.resolve(undefined);
-    return call(frame).catch((err: Error) => {
-      if (!closed) onError(new Error(`page call failed: ${err.message}`));
-      return undefined;
+  async function attach(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    sessions.set(page, cdp);
+    cdp.on("Runtime.bindingCalled", (e) => {
+      if (closed || e.name !== BINDING) return;
+      try {
+        receive(cdp, e.executionContextId, JSON.parse(e.payload) as Message);
+      } catch (err) {
+        onError(new Error(`bad message from the page: ${(err as Error).message}`));
+      }
     });
-  };
+    await cdp.send("Runtime.addBinding", { name: BINDING });
+    // A document that was being created while the binding was added can miss it; adding it again
+    // installs it in every current document (Chromium's Runtime.addBinding walks all contexts).
+    // Until then the page keeps its messages (page/bridge.js).
+    page.on("framenavigated", () => void cdp.send("Runtime.addBinding", { name: BINDING }).catch(() => {}));
+    page.once("close", () => sessions.delete(page));
+  }
 
-  // The functions below run in the page (Playwright sends their source): they may only use `window`.
+  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer" }) });
+  if (isPage(target)) await attach(target);
+  else {
+    for (const page of target.pages()) await attach(page);
+    target.on("page", (page) => void attach(page).catch((err: Error) => onError(new Error(`could not attach to a page: ${err.message}`))));
+  }
+
+  /**
+   * Evaluates `expression` where the bot's microphone is (else in the first page's main frame).
+   * Errors are reported, not thrown: the page may be navigating or gone.
+   */
+  async function inPage(expression: string): Promise<unknown> {
+    if (closed) return undefined;
+    let target = mic;
+    if (!target) {
+      const first = sessions.values().next();
+      if (first.done) return undefined;
+      target = { cdp: first.value };
+    }
+    try {
+      const { result, exceptionDetails } = await target.cdp.send("Runtime.evaluate", {
+        expression,
+        returnByValue: true,
+        ...(target.contextId !== undefined ? { contextId: target.contextId } : {}),
+      });
+      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+      return result.value;
+    } catch (err) {
+      // The microphone's document went away (a navigation): fall back to the main frame next time.
+      if (target === mic && /context/i.test((err as Error).message)) mic = null;
+      if (!closed) onError(new Error(`page call failed: ${(err as Error).message}`));
+      return undefined;
+    }
+  }
+
+  const call = (method: string, ...args: (string | number)[]) =>
+    `window.__cohostBridge && window.__cohostBridge.${method}(${args.map((a) => JSON.stringify(a)).join(",")})`;
+
   return {
     onFrame(listener) {
       listeners.frame.add(listener);
@@ -152,29 +192,29 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     },
     play(samples, sampleRate) {
       if (samples.length === 0) return;
-      // A copy: the caller may reuse its buffer before the call is serialised.
-      const bytes = new Uint8Array(samples.byteLength);
-      bytes.set(new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength));
-      void inPage((f) => f.evaluate(([b, r]) => (window as unknown as PageWindow).__cohostBridge?.play(b, r), [bytes, sampleRate] as const));
+      const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString("base64");
+      void inPage(call("play", pcm, sampleRate));
     },
     clear() {
-      void inPage((f) => f.evaluate(() => (window as unknown as PageWindow).__cohostBridge?.clear())).then((ms) => {
+      void inPage(call("clear")).then((ms) => {
         if (typeof ms === "number") played = Math.max(played, ms);
       });
     },
     playedMs: () => played,
     async sync() {
-      const ms = await inPage((f) => f.evaluate(() => (window as unknown as PageWindow).__cohostBridge?.sync()));
+      const ms = await inPage(call("sync"));
       if (typeof ms === "number") played = Math.max(played, ms);
       return played;
     },
     async close() {
       if (closed) return;
-      await inPage((f) => f.evaluate(() => (window as unknown as PageWindow).__cohostBridge?.stop()));
+      await inPage(call("stop"));
       closed = true;
       listeners.frame.clear();
       listeners.track.clear();
       listeners.playback.clear();
+      for (const cdp of sessions.values()) await cdp.detach().catch(() => {});
+      sessions.clear();
     },
   };
 }

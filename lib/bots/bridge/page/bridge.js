@@ -10,8 +10,9 @@
 // Speak: getUserMedia's audio is a track of a MediaStreamAudioDestinationNode; PCM from Node is
 // scheduled there back to back; clear() silences it within 5 ms. Node hears how much was played.
 //
-// To Node: window[config.binding](type, payload) — a Playwright binding (CDP), which no page CSP or
-// private-network rule can block. From Node: frame.evaluate on window.__cohostBridge.
+// To Node: window[config.binding](json) — a CDP binding (Runtime.addBinding), which no page CSP or
+// local-network rule can block; PCM travels as base64. From Node: Runtime.evaluate calls on
+// window.__cohostBridge. docs/bots.md has the measurements behind this choice.
 
 /**
  * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", worklet: string }} BridgeConfig
@@ -30,13 +31,34 @@ function cohostAudioBridge(config) {
   const MIN_LEAD_S = 0.005;
   const FADE_S = 0.005;
 
-  /** @param {string} type @param {unknown} payload */
-  const send = (type, payload) => {
+  /** Messages sent before the binding exists (a page opened a moment ago) wait for it. */
+  /** @type {string[]} */
+  const pending = [];
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let retry = null;
+  const flush = () => {
+    retry = null;
     const binding = w[config.binding];
-    if (typeof binding !== "function") return;
-    const sent = binding(type, payload);
-    if (sent && typeof sent.catch === "function") sent.catch(() => {});
+    if (typeof binding !== "function") {
+      retry = setTimeout(flush, 50);
+      return;
+    }
+    while (pending.length > 0) binding(/** @type {string} */ (pending.shift()));
   };
+  /** @param {string} type @param {Record<string, unknown>} payload */
+  const send = (type, payload) => {
+    const message = JSON.stringify({ type, ...payload });
+    const binding = w[config.binding];
+    if (typeof binding === "function" && pending.length === 0) binding(message);
+    else if (type !== "frame" && pending.length < 100) {
+      pending.push(message);
+      if (!retry) flush();
+    }
+  };
+  /** @param {ArrayBuffer} buffer */
+  const base64 = (buffer) => /** @type {any} */ (new Uint8Array(buffer)).toBase64();
+  /** @param {string} text */
+  const bytes = (text) => /** @type {Uint8Array} */ (/** @type {any} */ (Uint8Array).fromBase64(text));
 
   // ---------- listen ----------
 
@@ -46,7 +68,7 @@ function cohostAudioBridge(config) {
   const clockId = Math.random().toString(36).slice(2);
   /** @type {Promise<void> | null} */
   let workletReady = null;
-  /** @type {Map<string, { node: AudioWorkletNode | null, source: MediaStreamAudioSourceNode | null, keeper: HTMLAudioElement | null }>} */
+  /** @type {Map<string, { node: AudioWorkletNode | null, source: MediaStreamAudioSourceNode | null, keeper: HTMLAudioElement | null, frames: number }>} */
   const captured = new Map();
   /** Our own microphone tracks: never captured as someone else's voice. */
   const ownTracks = new WeakSet();
@@ -68,7 +90,7 @@ function cohostAudioBridge(config) {
    */
   async function capture(track, streams, origin) {
     if (track.kind !== "audio" || track.readyState === "ended" || captured.has(track.id) || ownTracks.has(track)) return;
-    const entry = { node: /** @type {AudioWorkletNode | null} */ (null), source: /** @type {MediaStreamAudioSourceNode | null} */ (null), keeper: /** @type {HTMLAudioElement | null} */ (null) };
+    const entry = { node: /** @type {AudioWorkletNode | null} */ (null), source: /** @type {MediaStreamAudioSourceNode | null} */ (null), keeper: /** @type {HTMLAudioElement | null} */ (null), frames: 0 };
     captured.set(track.id, entry);
     const speakerId = streams[0]?.id || track.id;
     try {
@@ -88,7 +110,10 @@ function cohostAudioBridge(config) {
         numberOfOutputs: 0,
         processorOptions: { frameSamples: (CAPTURE_RATE * config.frameMs) / 1000 },
       });
-      entry.node.port.onmessage = (e) => send("frame", { speakerId, t: e.data.t, pcm: new Uint8Array(e.data.pcm), c: clockId });
+      entry.node.port.onmessage = (e) => {
+        entry.frames++;
+        send("frame", { speakerId, t: e.data.t, c: clockId, pcm: base64(e.data.pcm) });
+      };
       entry.source.connect(entry.node);
       send("track", { speakerId, trackId: track.id, streamIds: streams.map((s) => s.id), origin, ended: false });
       track.addEventListener("ended", () => release(track.id, speakerId, streams, origin), { once: true });
@@ -187,10 +212,11 @@ function cohostAudioBridge(config) {
     send("played", { playedMs: playedNow(), playing });
   }
 
-  /** @param {Uint8Array} bytes @param {number} rate */
-  function play(bytes, rate) {
+  /** @param {string} pcm base64 of int16 little-endian samples @param {number} rate */
+  function play(pcm, rate) {
     const { context, gain } = outputGraph();
-    const samples = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 1);
+    const raw = bytes(pcm);
+    const samples = new Int16Array(raw.buffer, raw.byteOffset, raw.byteLength >> 1);
     if (samples.length === 0) return;
     const buffer = context.createBuffer(1, samples.length, rate);
     const channel = buffer.getChannelData(0);
@@ -281,6 +307,16 @@ function cohostAudioBridge(config) {
       clear,
       /** Everything before this call has been applied: the exact played total. */
       sync: () => playedNow(),
+      /** For logs when something goes wrong. */
+      state: () => ({
+        capture: captureContext?.state ?? "none",
+        tracks: [...captured.entries()].map(([id, e]) => ({ id, running: Boolean(e.node), frames: e.frames })),
+        binding: typeof w[config.binding] === "function",
+        pending: pending.length,
+        output: output?.context.state ?? "none",
+        queued: scheduled.size,
+        playedMs: playedNow(),
+      }),
       stop() {
         stopProgress();
         for (const [trackId, entry] of captured) {
