@@ -4,8 +4,9 @@
 //    - Playwright's exposeBinding (Node → page by page.evaluate),
 //    - the same made directly over CDP (Runtime.addBinding / Runtime.evaluate, base64 strings),
 //    - a localhost WebSocket (binary),
-//    with one-way latency p50/p95 each way, CPU of Node and of Chromium per second of call, and
-//    whether each works under a strict page CSP.
+//    with one-way latency p50/p95 each way, CPU of Node and of Chromium per second of call, whether
+//    each works under a strict page CSP, and from a public page (as meeting sites are) to a local
+//    socket under Chromium's Local Network Access rules.
 // 2. The real bridge (lib/bots/bridge) on a loopback call: TRACKS remote voices captured while the
 //    bot speaks, CPU per second of call, and how long clear() takes to be applied in the page.
 //   node bench/bridge-transport.ts            (BENCH_TRACKS=3 BENCH_SECONDS=10 change the load)
@@ -166,7 +167,7 @@ async function rawBindingRun(browser: Browser, url: string) {
   return result;
 }
 
-async function socketRun(browser: Browser, url: string, bypassCSP: boolean) {
+async function socketRun(browser: Browser, url: string, bypassCSP: boolean, given?: import("playwright-core").BrowserContext) {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise((r) => wss.once("listening", r));
   const up: number[] = [];
@@ -175,7 +176,7 @@ async function socketRun(browser: Browser, url: string, bypassCSP: boolean) {
     client = ws;
     ws.on("message", (data: Buffer) => up.push(performance.timeOrigin + performance.now() - data.readDoubleBE(0)));
   });
-  const context = await browser.newContext({ bypassCSP });
+  const context = given ?? (await browser.newContext({ bypassCSP }));
   const page = await context.newPage();
   await page.goto(url);
   const wsUrl = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
@@ -191,6 +192,24 @@ async function socketRun(browser: Browser, url: string, bypassCSP: boolean) {
   } finally {
     await context.close();
     wss.close();
+  }
+}
+
+/** Can a page the browser counts as public (as meeting sites are) reach a WebSocket on 127.0.0.1? */
+async function fromPublicPage(grant: boolean): Promise<"works" | "blocked"> {
+  const site = await serve(null);
+  const port = new URL(site.url).port;
+  const publicBrowser = await chromium.launch({
+    executablePath: findChromium().path,
+    args: [...BOT_CHROMIUM_FLAGS, `--ip-address-space-overrides=127.0.0.1:${port}=public`],
+  });
+  try {
+    const context = await publicBrowser.newContext({ bypassCSP: true, permissions: grant ? ["local-network-access"] : [] });
+    const result = await socketRun(publicBrowser, site.url, true, context);
+    return "error" in result ? "blocked" : "works";
+  } finally {
+    await publicBrowser.close();
+    site.close();
   }
 }
 
@@ -251,8 +270,12 @@ try {
     webSocket: "error" in (await socketRun(browser, strict.url, false)) ? "blocked" : "works",
     webSocketWithBypassCSP: "error" in (await socketRun(browser, strict.url, true)) ? "blocked" : "works",
   };
+  const publicPage = {
+    webSocket: await fromPublicPage(false),
+    webSocketWithLocalNetworkPermission: await fromPublicPage(true),
+  };
   const bridge = await bridgeRun(browser);
-  console.log(JSON.stringify({ tracks: TRACKS, seconds: SECONDS, frameMs: 20, transports: { cdpBinding, cdpRawBinding, webSocket, strictCsp }, bridge }, null, 2));
+  console.log(JSON.stringify({ tracks: TRACKS, seconds: SECONDS, frameMs: 20, transports: { cdpBinding, cdpRawBinding, webSocket, strictCsp, publicPage }, bridge }, null, 2));
 } finally {
   await browser.close();
   open.close();

@@ -12,6 +12,11 @@ export function isRoomId(value: string): boolean {
   return ROOM_ID.test(value);
 }
 
+/** Participant ids are cuids; anything else in a path never reaches the database. */
+export function isParticipantId(value: string): boolean {
+  return /^[a-z0-9]{1,40}$/.test(value);
+}
+
 /** The canonical link of a room, as meetings store it (meetingUrl) and the room page matches it. */
 export function roomUrl(id: string): string {
   return `${appUrl()}/rooms/${id}`;

@@ -1,6 +1,7 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { sha256 } from "../auth/random-token.ts";
+import { isParticipantId, isRoomId } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { notifyRoom } from "./room-events.ts";
 
@@ -33,7 +34,9 @@ export async function pruneStale(roomId: string): Promise<boolean> {
 
 /** The participant behind an id and key, present in this room; else 404 (never saying which part was wrong). */
 export async function authenticateParticipant(roomId: string, participantId: string, key: unknown) {
-  if (typeof key !== "string" || !key || key.length > 200 || participantId.length > 100) throw new AppError("not_found", NOT_IN_ROOM);
+  if (typeof key !== "string" || !key || key.length > 200 || !isRoomId(roomId) || !isParticipantId(participantId)) {
+    throw new AppError("not_found", NOT_IN_ROOM);
+  }
   const participant = await db.roomParticipant.findFirst({
     where: { id: participantId, roomId, keyHash: sha256(key), lastSeenAt: { gte: staleBefore() }, room: { expiresAt: { gt: new Date() } } },
     select: { id: true, name: true },

@@ -2,6 +2,7 @@ import { sha256 } from "../auth/random-token.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { parseJson, parseWith } from "../http/parse.ts";
+import { isParticipantId, isRoomId } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { NOT_IN_ROOM, authenticateParticipant } from "./participants.ts";
 import { notifyRoom } from "./room-events.ts";
@@ -14,6 +15,7 @@ export const TOO_MANY_SIGNALS = "Too many signalling messages; rejoin the room";
 export async function sendSignal(roomId: string, participantId: string, rawBody: string): Promise<{ id: string }> {
   if (Buffer.byteLength(rawBody) > ROOM_LIMITS.maxSignalBytes) throw new AppError("bad_request", "The signal is too large");
   const input = parseWith(sendSignalSchema, parseJson(rawBody));
+  if (!isRoomId(roomId) || !isParticipantId(participantId)) throw new AppError("not_found", NOT_IN_ROOM);
   // Authenticates the sender, counts the signal against its quota and stores it for a present
   // recipient in the same room, all in one statement.
   const staleBefore = new Date(Date.now() - ROOM_LIMITS.staleMs);

@@ -86,6 +86,8 @@ describe("joining a room", () => {
       [{ name: "   " }, "Enter your name"],
       [{ name: 42 }, "Enter your name"],
       [{ name: "x".repeat(61) }, "Your name must be at most 60 characters"],
+      [{ name: "Ada\u0000" }, "Your name cannot contain control characters"],
+      [{ name: "Ada\ud800" }, "Your name cannot contain control characters"],
     ] as const) {
       const res = await call(joinRoute, { body, params: { id: room.id } });
       expect(res.status).toBe(400);
@@ -192,6 +194,22 @@ describe("the event stream", () => {
     expect(res.body.message).toBe("That participant has left the room");
     res = await signal(room.id, a.participant.id, { key: a.key, to: a.participant.id, payload: ok });
     expect(res.status).toBe(404);
+
+    // Text PostgreSQL cannot store, and ids that cannot be ids, are refused before the database.
+    for (const sdp of ["v=0\\u0000", "v=0\\ud800"]) {
+      res = await call(signalRoute, {
+        rawBody: `{"key":"${a.key}","to":"${to}","payload":{"description":{"type":"offer","sdp":"${sdp}"}}}`,
+        params: { id: room.id, participantId: a.participant.id },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Signals must be plain text");
+    }
+    res = await signal(room.id, "bad\u0000id", { key: a.key, to, payload: ok });
+    expect(res.status).toBe(404);
+    res = await signal("bad\u0000room", a.participant.id, { key: a.key, to, payload: ok });
+    expect(res.status).toBe(404);
+    expect((await call(leaveRoute, { body: { key: a.key }, params: { id: "x\u0000", participantId: a.participant.id } })).status).toBe(204);
+    expect((await events("bad\u0000room", a.participant.id, a.key)).status).toBe(404);
 
     // A participant of another room is not reachable from this one.
     const other = await newRoom();
