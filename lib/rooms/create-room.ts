@@ -1,10 +1,13 @@
 import { db } from "../db/client.ts";
+import { parseWith } from "../http/parse.ts";
 import { LIMITS, enforce } from "../http/rate-limit.ts";
 import { newRoomId, roomUrl } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
+import { createRoomSchema } from "./schema.ts";
 
 /** A new test room owned by the user: its unguessable link works for ROOM_LIMITS.ttlMs. */
-export async function createRoom(userId: string) {
+export async function createRoom(userId: string, body: unknown = {}) {
+  parseWith(createRoomSchema, body);
   await enforce(`rooms:${userId}`, LIMITS.roomsPerUser());
   const now = new Date();
   const room = await db.room.create({

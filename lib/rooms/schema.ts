@@ -5,6 +5,9 @@ import { ROOM_LIMITS } from "./limits.ts";
 // clear 400 here instead of a database error.
 const storable = (s: string) => !s.includes("\u0000") && s.isWellFormed();
 
+/** Creating a room takes no fields; anything else in the body is a mistake worth saying. */
+export const createRoomSchema = z.strictObject({}, { error: "This request takes no fields" });
+
 export const joinRoomSchema = z.object({
   name: z
     .string({ error: "Enter your name" })

@@ -64,6 +64,18 @@ describe("POST /api/rooms", () => {
     const other = await newRoom();
     expect(other.room.id).not.toBe(room.id);
   });
+
+  it("takes no fields", async () => {
+    const { user, headers } = await createUser();
+    for (const body of [{ name: "x" }, [], "text", 42]) {
+      const res = await call(createRoute, { body, headers });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("This request takes no fields");
+    }
+    expect((await call(createRoute, { rawBody: "{nope", headers })).status).toBe(400);
+    expect(await db.room.count({ where: { userId: user.id } })).toBe(0);
+    expect((await call(createRoute, { body: {}, headers })).status).toBe(201);
+  });
 });
 
 describe("joining a room", () => {
