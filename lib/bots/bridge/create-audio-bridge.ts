@@ -82,9 +82,12 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
   const sessions = new Map<Page, CDPSession>();
   // Per capture context (one per document): session time minus the context's audio time, taken
   // from the first frame ("arrival − duration"). A frame never arrives before it was captured, so a
-  // later frame that arrives earlier than that predicts shows the first one was delayed: the mapping
-  // moves then, but only by more than a frame, so that consecutive frames stay exactly contiguous.
+  // later frame that arrives earlier than that predicts shows the first one was delayed, and the
+  // mapping moves back (by more than a frame; smaller differences are delivery jitter). A voice's
+  // frames never overlap: while it speaks without a break they stay exactly contiguous, and a
+  // correction shows from its next pause on.
   const offsets = new Map<string, number>();
+  const voiceEnds = new Map<string, number>();
 
   function receive(cdp: CDPSession, contextId: number, m: Message) {
     switch (m.type) {
@@ -96,7 +99,10 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
         const candidate = now() - (samples.length * 1000) / INPUT_SAMPLE_RATE - startMs;
         let offset = offsets.get(m.c);
         if (offset === undefined || candidate < offset - frameMs) offsets.set(m.c, (offset = candidate));
-        const frame: PcmFrame = { samples, sampleRate: INPUT_SAMPLE_RATE, timeMs: Math.round(startMs + offset), speakerId: m.speakerId };
+        const voice = `${m.c}:${m.speakerId}`;
+        const timeMs = Math.max(Math.round(startMs + offset), voiceEnds.get(voice) ?? -Infinity);
+        voiceEnds.set(voice, timeMs + (samples.length * 1000) / INPUT_SAMPLE_RATE);
+        const frame: PcmFrame = { samples, sampleRate: INPUT_SAMPLE_RATE, timeMs, speakerId: m.speakerId };
         for (const l of listeners.frame) l(frame);
         return;
       }
