@@ -3,8 +3,9 @@ import { getToken } from "next-auth/jwt";
 import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 
 // Redirect-only guard (spec §2). Every /api handler re-checks the user itself; this only keeps
-// signed-out visitors away from guarded pages and remembers a `?lng=` language choice.
-const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie"];
+// signed-out visitors away from guarded pages and remembers a `?lng=` language choice. Test rooms
+// are open to anyone with their (unguessable) link.
+const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie", "/rooms"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));

@@ -13,7 +13,7 @@ export const generateMetadata = titleMetadata("dashboard");
 export const dynamic = "force-dynamic";
 
 const TONE = { good: "text-success-text", low: "text-warning-text", critical: "text-error-text" };
-const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
+const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet", room: "bg-primary" };
 const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
 export default async function DashboardPage() {

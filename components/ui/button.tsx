@@ -7,7 +7,8 @@ const VARIANTS: Record<Variant, string> = {
   primary: "bg-primary text-white hover:bg-primary-dark disabled:bg-primary/50",
   secondary: "border border-[var(--border)] bg-[var(--surface)] text-[var(--text)] hover:bg-hover-light dark:hover:bg-white/5",
   ghost: "text-[var(--text)] hover:bg-hover-light dark:hover:bg-white/5",
-  danger: "bg-error text-white hover:brightness-95 disabled:bg-error/50",
+  // The darker error shade: white on the brand red (#EB455F) is below WCAG AA contrast.
+  danger: "bg-error-text text-white hover:brightness-110 disabled:bg-error-text/50",
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

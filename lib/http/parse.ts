@@ -16,14 +16,17 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return result.data;
 }
 
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
+export function parseJson(text: string): unknown {
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON");
   }
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  return parseJson(await request.text());
 }
 
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {

@@ -19,6 +19,8 @@ export const LIMITS = {
   failedLoginPerAccount: () => envLimit("RATE_LIMIT_LOGIN_FAILURES", { max: 10, windowSeconds: 900 }),
   feedbackPerUser: () => envLimit("RATE_LIMIT_FEEDBACK", { max: 10, windowSeconds: 3600 }),
   verificationMailPerAddress: () => envLimit("RATE_LIMIT_VERIFICATION_MAIL", { max: 3, windowSeconds: 900 }),
+  roomsPerUser: () => envLimit("RATE_LIMIT_ROOMS", { max: 60, windowSeconds: 3600 }),
+  roomJoinsPerIp: () => envLimit("RATE_LIMIT_ROOM_JOINS_IP", { max: 60, windowSeconds: 60 }),
 };
 
 /**

@@ -28,3 +28,9 @@ export async function updateProfile(userId: string, input: { firstName: string; 
   await db.user.update({ where: { id: userId }, data: { firstName: input.firstName, lastName: input.lastName } });
   return getProfile(userId);
 }
+
+/** "First Last" for forms that ask for a name (empty when the user set none). */
+export async function displayName(userId: string): Promise<string> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { firstName: true, lastName: true } });
+  return user ? `${user.firstName} ${user.lastName}`.trim() : "";
+}

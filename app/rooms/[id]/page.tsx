@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { RoomCallView } from "@/components/rooms/room-call-view";
+import { RoomFrame } from "@/components/rooms/room-frame";
+import { serverUserId } from "@/lib/auth/server-user";
+import { findOpenRoom } from "@/lib/rooms/get-room";
+import { roomUrl } from "@/lib/rooms/ids";
+import { displayName } from "@/lib/users/profile";
+
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("rooms");
+  return { title: t("title"), robots: { index: false } };
+}
+
+// Public: anyone with the link may join (proxy.ts lets /rooms/* through). Signed-in visitors find
+// their name filled in.
+export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
+  const room = await findOpenRoom((await params).id);
+  if (!room) notFound();
+  const userId = await serverUserId();
+  return (
+    <RoomFrame>
+      <RoomCallView roomId={room.id} link={roomUrl(room.id)} defaultName={userId ? await displayName(userId) : ""} />
+    </RoomFrame>
+  );
+}

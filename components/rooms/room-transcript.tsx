@@ -1,0 +1,52 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { Card } from "@/components/ui/card";
+import type { TranscriptLine } from "@/lib/client/room-call";
+
+/** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
+export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
+  const t = useTranslations("rooms");
+  const format = useFormatter();
+  const box = useRef<HTMLOListElement>(null);
+  const follow = useRef(true);
+
+  useEffect(() => {
+    const el = box.current;
+    if (el && follow.current) el.scrollTop = el.scrollHeight;
+  }, [lines]);
+
+  return (
+    <Card className="flex min-h-[16rem] flex-col">
+      <h2 id="room-transcript" className="text-base font-semibold">
+        {t("transcript")}
+      </h2>
+      {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t("transcriptEmpty")}</p>}
+      <ol
+        ref={box}
+        role="log"
+        aria-labelledby="room-transcript"
+        aria-live="polite"
+        tabIndex={0}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+        className="mt-3 flex max-h-[50vh] flex-col gap-3 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
+      >
+        {lines.map((line) => (
+          <li key={line.id} className="text-sm">
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className="font-semibold">{line.speaker}</span>
+              {line.isAgent && <span className="rounded bg-primary-light px-1.5 text-xs font-medium text-primary-dark">{t("agent")}</span>}
+              <time dateTime={line.at} className="text-xs text-[var(--text-muted)]">
+                {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
+              </time>
+            </span>
+            <span className="mt-0.5 block break-words">{line.text}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

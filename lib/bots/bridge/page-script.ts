@@ -1,0 +1,26 @@
+import fs from "node:fs";
+import path from "node:path";
+
+// The in-page half of the audio bridge (page/bridge.js, page/capture-worklet.js) as one init script.
+// They are plain JavaScript files, not TypeScript compiled at run time: Chromium runs them as they
+// are, and no bundler or test runner can rewrite a function we would otherwise serialise.
+const PAGE_DIR = path.join(import.meta.dirname, "page");
+
+export interface PageBridgeConfig {
+  /** Name of the Playwright binding the page calls with (type, payload). */
+  binding: string;
+  /** Capture frame length: 20 ms (320 samples at 16 kHz) by default. */
+  frameMs: number;
+  /** Remote tracks of RTCPeerConnections, MediaStreams played by media elements, or both. */
+  capture: "peer" | "element" | "both";
+}
+
+let sources: { bridge: string; worklet: string } | null = null;
+
+export function bridgeInitScript(config: PageBridgeConfig): string {
+  sources ??= {
+    bridge: fs.readFileSync(path.join(PAGE_DIR, "bridge.js"), "utf8"),
+    worklet: fs.readFileSync(path.join(PAGE_DIR, "capture-worklet.js"), "utf8"),
+  };
+  return `(() => {\n${sources.bridge}\ncohostAudioBridge(${JSON.stringify({ ...config, worklet: sources.worklet })});\n})();`;
+}

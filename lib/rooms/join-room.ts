@@ -1,0 +1,35 @@
+import { randomToken, sha256 } from "../auth/random-token.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { clientIp } from "../http/client-ip.ts";
+import { parseWith } from "../http/parse.ts";
+import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { ROOM_NOT_FOUND, requireOpenRoom } from "./get-room.ts";
+import { roomIceServers } from "./ice-servers.ts";
+import { ROOM_LIMITS } from "./limits.ts";
+import { notifyRoom } from "./room-events.ts";
+import { joinRoomSchema } from "./schema.ts";
+
+export const ROOM_FULL = `This room is full (at most ${ROOM_LIMITS.maxParticipants} people)`;
+
+/**
+ * Anyone with the link joins under a name. The answer carries the participant's key (it authorises
+ * their event stream, signals and leaving; only its hash is stored) and the ICE servers to use.
+ */
+export async function joinRoom(roomId: string, body: unknown, request: Request) {
+  const input = parseWith(joinRoomSchema, body);
+  await requireOpenRoom(roomId);
+  await enforce(`room-join:${clientIp(request)}`, LIMITS.roomJoinsPerIp());
+  const key = randomToken();
+  const participant = await db.$transaction(async (tx) => {
+    // The room row lock makes the capacity check and the insert one step for concurrent joins.
+    const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Room" WHERE "id" = ${roomId} AND "expiresAt" > now() FOR UPDATE`;
+    if (locked.length === 0) throw new AppError("not_found", ROOM_NOT_FOUND);
+    await tx.roomParticipant.deleteMany({ where: { roomId, lastSeenAt: { lt: new Date(Date.now() - ROOM_LIMITS.staleMs) } } });
+    await tx.roomSignal.deleteMany({ where: { roomId, createdAt: { lt: new Date(Date.now() - 5 * 60_000) } } });
+    if ((await tx.roomParticipant.count({ where: { roomId } })) >= ROOM_LIMITS.maxParticipants) throw new AppError("conflict", ROOM_FULL);
+    return tx.roomParticipant.create({ data: { roomId, name: input.name, keyHash: sha256(key) }, select: { id: true, name: true } });
+  });
+  await notifyRoom(roomId);
+  return { participant, key, iceServers: roomIceServers() };
+}

@@ -1,0 +1,35 @@
+import { db } from "../db/client.ts";
+import { roomUrl } from "./ids.ts";
+import { ROOM_LIMITS } from "./limits.ts";
+
+export interface RoomTranscriptLine {
+  id: string;
+  speaker: string;
+  isAgent: boolean;
+  text: string;
+  /** When the segment was written (ISO); segments of several meetings in one room interleave by it. */
+  at: string;
+}
+
+type Row = { id: string; speaker: string; isAgent: boolean; text: string; createdAt: Date };
+
+function line(row: Row): RoomTranscriptLine {
+  return { id: row.id, speaker: row.speaker, isAgent: row.isAgent, text: row.text, at: row.createdAt.toISOString() };
+}
+
+/**
+ * Transcript segments of the meetings held in this room (meetings whose link is the room's), in the
+ * order they were written: the latest backlog when `since` is null, else everything written at or
+ * after `since` (the caller drops lines it has already sent: rows of concurrent transactions can
+ * commit out of timestamp order, so it re-reads a few seconds back).
+ */
+export async function roomTranscript(roomId: string, since: Date | null): Promise<RoomTranscriptLine[]> {
+  const where = { meeting: { meetingUrl: roomUrl(roomId), platform: "room" as const }, ...(since ? { createdAt: { gte: since } } : {}) };
+  const select = { id: true, speaker: true, isAgent: true, text: true, createdAt: true };
+  if (since) {
+    const rows = await db.transcriptSegment.findMany({ where, select, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
+    return rows.map(line);
+  }
+  const rows = await db.transcriptSegment.findMany({ where, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ROOM_LIMITS.transcriptBacklog });
+  return rows.reverse().map(line);
+}

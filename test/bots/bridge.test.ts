@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { findChromium } from "@/lib/browser/chromium";
+import { BOT_CHROMIUM_FLAGS, BOT_CONTEXT_OPTIONS } from "@/lib/bots/browser";
+import { createAudioBridge, type AudioBridge, type AudioBridgeOptions, type RemoteTrack } from "@/lib/bots/bridge/create-audio-bridge";
+import type { PcmFrame } from "@/lib/voice/types";
+import { startLoopbackPage } from "./loopback-page";
+import { concat, dbfs, sine, toneHz } from "./pcm-stats";
+
+// The audio bridge in a real Chromium, on a page with a strict CSP whose WebRTC runs over loopback
+// connections: what a remote participant says reaches Node as PCM, and what Node plays goes out on
+// the bot's microphone (and, sent through a loopback connection, comes back as a remote track).
+
+let browser: Browser;
+let site: Awaited<ReturnType<typeof startLoopbackPage>>;
+
+beforeAll(async () => {
+  site = await startLoopbackPage();
+  browser = await chromium.launch({ executablePath: findChromium().path, args: BOT_CHROMIUM_FLAGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function until<T>(what: string, fn: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function botPage(opts: AudioBridgeOptions = {}): Promise<{ page: Page; bridge: AudioBridge; frames: PcmFrame[]; tracks: RemoteTrack[] }> {
+  const context = await browser.newContext(BOT_CONTEXT_OPTIONS);
+  const bridge = await createAudioBridge(context, opts);
+  const frames: PcmFrame[] = [];
+  const tracks: RemoteTrack[] = [];
+  bridge.onFrame((f) => frames.push(f));
+  bridge.onTrack((t) => tracks.push(t));
+  const page = await context.newPage();
+  await page.goto(site.url);
+  return { page, bridge, frames, tracks };
+}
+
+const loud = (f: PcmFrame) => dbfs(f.samples) > -30;
+
+describe("audio bridge: listening", () => {
+  it("turns every remote voice into 16 kHz frames tagged with its speaker, on the session clock", async () => {
+    const clock = 50_000;
+    const { page, bridge, frames, tracks } = await botPage({ now: () => clock + performance.now() });
+    try {
+      const [low, high] = [await page.evaluate(() => (window as any).person(440)), await page.evaluate(() => (window as any).person(1000))];
+      expect(low).not.toBe(high);
+      await until("a second of both voices", () => frames.filter((f) => f.speakerId === low).length >= 50 && frames.filter((f) => f.speakerId === high).length >= 50);
+
+      expect(tracks.map((t) => [t.speakerId, t.origin, t.ended]).sort()).toEqual([[high, "peer", false], [low, "peer", false]].sort());
+      for (const [speaker, hz] of [[low, 440], [high, 1000]] as const) {
+        const mine = frames.filter((f) => f.speakerId === speaker);
+        for (const f of mine) {
+          expect(f.sampleRate).toBe(16_000);
+          expect(f.samples.length).toBe(320);
+        }
+        // Contiguous: each frame starts where the previous one ended (20 ms later).
+        const steps = mine.slice(1).map((f, i) => f.timeMs - mine[i].timeMs);
+        expect(steps.every((s) => Math.abs(s - 20) <= 1)).toBe(true);
+        const steady = concat(mine.slice(10, 50).map((f) => f.samples));
+        expect(toneHz(steady, 16_000)).toBeGreaterThan(hz * 0.97);
+        expect(toneHz(steady, 16_000)).toBeLessThan(hz * 1.03);
+        expect(dbfs(steady)).toBeGreaterThan(-15);
+      }
+      // Frames are stamped on the caller's clock: at most a delivery delay off (they stay contiguous
+      // until a pause even when the mapping learns that the first frame arrived late).
+      const last = frames[frames.length - 1];
+      expect(last.timeMs).toBeGreaterThan(50_000);
+      expect(Math.abs(last.timeMs + 20 - (clock + performance.now()))).toBeLessThan(250);
+    } finally {
+      await bridge.close();
+      await page.context().close();
+    }
+  });
+
+  it("can tap the mixed stream a media element plays instead", async () => {
+    const { page, bridge, frames, tracks } = await botPage({ capture: "element", frameMs: 40 });
+    try {
+      const streamId = await page.evaluate(() => (window as any).mixedElement(600));
+      await until("frames of the element's stream", () => frames.filter((f) => f.speakerId === streamId).length >= 25);
+      expect(tracks).toEqual([expect.objectContaining({ speakerId: streamId, origin: "element", ended: false })]);
+      expect(frames.every((f) => f.samples.length === 640)).toBe(true);
+      expect(toneHz(concat(frames.slice(5, 25).map((f) => f.samples)), 16_000)).toBeCloseTo(600, -1);
+    } finally {
+      await bridge.close();
+      await page.context().close();
+    }
+  });
+});
+
+describe("audio bridge: speaking", () => {
+  it("plays Node's audio gap-free on the bot's microphone, says how much played, and clear() silences it", async () => {
+    const { page, bridge, frames } = await botPage();
+    const playback: boolean[] = [];
+    bridge.onPlayback((p) => playback.push(p));
+    try {
+      // The page takes the microphone as a meeting client does and sends it over WebRTC; the bridge
+      // hears it come back as a remote track (which tells us what the meeting heard).
+      const mic = await page.evaluate(() => (window as any).botMic());
+      const heard = () => frames.filter((f) => f.speakerId === mic);
+
+      // One second of a 300 Hz tone at 24 kHz, in fifty 20 ms chunks as a TTS stream delivers them.
+      const tone = sine(300, 1000, 24_000);
+      for (let i = 0; i < 50; i++) bridge.play(tone.subarray(i * 480, (i + 1) * 480), 24_000);
+      await until("playback to start and end", () => playback.length >= 2);
+      expect(playback.slice(0, 2)).toEqual([true, false]);
+      expect(await bridge.sync()).toBeCloseTo(1000, -1);
+
+      await until("the tone to come back", () => heard().filter(loud).length >= 43);
+      await new Promise((r) => setTimeout(r, 300));
+      const loudFrames = heard().filter(loud);
+      const first = heard().indexOf(loudFrames[0]);
+      const last = heard().indexOf(loudFrames[loudFrames.length - 1]);
+      // Gap-free: from the first loud frame to the last, every frame is loud, about a second's worth
+      // (WebRTC's jitter buffer may stretch or shorten what it plays a little).
+      expect(heard().slice(first, last + 1).every(loud)).toBe(true);
+      expect(last - first + 1).toBeGreaterThanOrEqual(43);
+      expect(last - first + 1).toBeLessThanOrEqual(62);
+      expect(toneHz(concat(loudFrames.slice(5, 45).map((f) => f.samples)), 16_000)).toBeCloseTo(300, -1);
+
+      // Barge-in: ten seconds queued, cleared once it is playing.
+      const before = bridge.playedMs();
+      bridge.play(sine(300, 10_000, 16_000), 16_000);
+      await until("the second tone to play", () => playback.length >= 3);
+      const heardBefore = heard().length;
+      await until("it to be heard", () => heard().slice(heardBefore).filter(loud).length >= 5);
+      bridge.clear();
+      const atClear = await bridge.sync();
+      expect(playback[playback.length - 1]).toBe(false);
+      expect(atClear - before).toBeGreaterThan(0);
+      expect(atClear - before).toBeLessThan(5_000);
+      // Nothing more goes out: the played total stands still and the meeting hears silence.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await bridge.sync()).toBe(atClear);
+      const afterClear = heard().length;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(heard().slice(afterClear).filter(loud)).toEqual([]);
+
+      // The microphone works again after a clear.
+      bridge.play(sine(300, 200, 16_000), 16_000);
+      await until("the microphone to play again", () => playback.length >= 5 && playback[playback.length - 1] === false);
+      expect((await bridge.sync()) - atClear).toBeCloseTo(200, -1);
+    } finally {
+      await bridge.close();
+      await page.context().close();
+    }
+  });
+
+  it("leaves video requests to the browser and never captures the bot's own microphone", async () => {
+    const { page, bridge, tracks } = await botPage({ capture: "both" });
+    try {
+      const kinds = await page.evaluate(async () => {
+        const stream = await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
+        const el = document.createElement("video");
+        el.srcObject = stream;
+        return stream.getTracks().map((t) => t.kind).sort();
+      });
+      expect(kinds).toEqual(["audio", "video"]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(tracks).toEqual([]);
+    } finally {
+      await bridge.close();
+      await page.context().close();
+    }
+  });
+});
