@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { PLATFORM_CHIP } from "@/components/agents/platform";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { serverUserId } from "@/lib/auth/server-user";
@@ -13,7 +14,6 @@ export const generateMetadata = titleMetadata("dashboard");
 export const dynamic = "force-dynamic";
 
 const TONE = { good: "text-success-text", low: "text-warning-text", critical: "text-error-text" };
-const PLATFORM = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet", room: "bg-primary" };
 const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
 export default async function DashboardPage() {
@@ -31,7 +31,7 @@ export default async function DashboardPage() {
         {items.map((m) => (
           <li key={m.id}>
             <Link href={`/meetings/${m.id}/details`} className="flex items-center gap-3 rounded-md p-2 hover:bg-hover-light dark:hover:bg-white/5">
-              <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM[m.platform])} />
+              <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_CHIP[m.platform])} />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-medium">{m.title || t("untitled")}</span>
                 <span className="block text-xs text-[var(--text-muted)]">

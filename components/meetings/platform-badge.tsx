@@ -1,16 +1,15 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { PLATFORM_CHIP } from "@/components/agents/platform";
 import type { Meeting } from "@/lib/client/use-meetings";
 
-// Spec §9 meeting-provider colours as a swatch beside the name (white text on them would miss AA).
-const SWATCH: Record<Meeting["platform"], string> = { zoom: "bg-zoom", teams: "bg-teams", meet: "bg-meet" };
-
+/** Spec §9 meeting-provider colour as a swatch beside the name (white text on them would miss AA). */
 export function PlatformBadge({ platform, className }: { platform: Meeting["platform"]; className?: string }) {
   const t = useTranslations("meetings.platforms");
   return (
     <span className={cn("inline-flex items-center gap-1.5 whitespace-nowrap rounded-full border border-[var(--border)] px-2 py-0.5 text-xs font-medium", className)}>
-      <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", SWATCH[platform])} />
+      <span aria-hidden="true" className={cn("h-2.5 w-2.5 rounded-full", PLATFORM_CHIP[platform])} />
       {t(platform)}
     </span>
   );

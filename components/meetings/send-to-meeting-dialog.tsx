@@ -10,7 +10,7 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents } from "@/lib/client/use-agents";
 import { useMeetingActions } from "@/lib/client/use-meetings";
-import { parseMeetingUrl } from "@/lib/meetings/meeting-url";
+import { parseJoinLink } from "@/lib/meetings/meeting-url";
 
 type Field = "agentId" | "meetingUrl" | "title" | "startAt";
 
@@ -48,7 +48,7 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
     if (preferred) setAgentId(preferred.id);
   }, [agents, agentId, defaultAgentId]);
 
-  const link = useMemo(() => parseMeetingUrl(url), [url]);
+  const link = useMemo(() => parseJoinLink(url, window.location.origin), [url]);
   const linkError = url.trim() && !link && urlTouched ? t("send.linkInvalid") : null;
 
   const submit = async (e: FormEvent) => {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { parseWith } from "../http/parse.ts";
-import { meetingJoinLeadSeconds } from "../config.ts";
+import { appUrl, meetingJoinLeadSeconds } from "../config.ts";
 import { enqueueRun } from "./enqueue-run.ts";
-import { ACCEPTED_LINKS_MESSAGE, parseMeetingUrl } from "./meeting-url.ts";
+import { ACCEPTED_LINKS_MESSAGE, parseJoinLink } from "./meeting-url.ts";
 import { assertReady } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { meetingDto } from "./serialize.ts";
@@ -21,7 +21,7 @@ const PAST_TOLERANCE_MS = 60 * 1000;
  */
 export async function joinMeeting(userId: string, body: unknown) {
   const input = parseWith(joinMeetingSchema, body);
-  const link = parseMeetingUrl(input.meetingUrl);
+  const link = parseJoinLink(input.meetingUrl, appUrl());
   if (!link) throw new AppError("validation_error", ACCEPTED_LINKS_MESSAGE, { issues: [{ path: "meetingUrl", message: ACCEPTED_LINKS_MESSAGE }] });
   const now = new Date();
   const start = input.startAt ? new Date(input.startAt) : now;

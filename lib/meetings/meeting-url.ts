@@ -1,6 +1,9 @@
+import { parseRoomUrl } from "../rooms/parse-room-url.ts";
+
 // Recognises a meeting link and returns it in one canonical form, so the same meeting pasted twice (or
-// found in a calendar with tracking parameters) is one meeting. Platforms per spec §1: zoom, teams, meet.
-// Shapes follow what each platform hands out in invitations today.
+// found in a calendar with tracking parameters) is one meeting. Platforms per spec §1: zoom, teams, meet;
+// plus Cohost's own test room (room) for links an agent is sent to directly. Shapes follow what each
+// platform hands out in invitations today. Pure: the browser uses it for live validation too.
 export type LinkPlatform = "zoom" | "teams" | "meet";
 
 export interface MeetingLink {
@@ -13,7 +16,7 @@ export interface MeetingLink {
 }
 
 export const ACCEPTED_LINKS_MESSAGE =
-  "Paste a Zoom (zoom.us/j/…), Microsoft Teams (teams.microsoft.com/l/meetup-join/… or teams.live.com/meet/…) or Google Meet (meet.google.com/abc-defg-hij) link";
+  "Paste a Zoom (zoom.us/j/…), Microsoft Teams (teams.microsoft.com/l/meetup-join/… or teams.live.com/meet/…), Google Meet (meet.google.com/abc-defg-hij) or Cohost test room link";
 
 const MEET_CODE = /^[a-z]{3}-[a-z]{4}-[a-z]{3}$/;
 const ZOOM_HOST = /^(?:[a-z0-9-]+\.)*(?:zoom\.us|zoomgov\.com|zoom\.com)$/;
@@ -80,4 +83,16 @@ export function parseMeetingUrl(raw: string): MeetingLink | null {
   const url = toUrl(raw);
   if (!url) return null;
   return zoom(url) ?? teams(url) ?? meet(url);
+}
+
+export interface JoinLink extends Omit<MeetingLink, "platform"> {
+  platform: LinkPlatform | "room";
+}
+
+/** A link an agent can be sent to: a Zoom, Teams or Meet meeting, or a test room of this Cohost (`appBase`). */
+export function parseJoinLink(raw: string, appBase: string): JoinLink | null {
+  const link = parseMeetingUrl(raw);
+  if (link) return link;
+  const room = parseRoomUrl(raw, appBase);
+  return room ? { platform: "room", url: room.url, meetingId: room.roomId, passcode: null } : null;
 }

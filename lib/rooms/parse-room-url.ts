@@ -1,11 +1,10 @@
-import { appUrl } from "../config.ts";
-
 /**
  * Recognises a link to one of this server's test rooms (APP_URL/rooms/{id}, with or without a
  * trailing slash, query or fragment) and returns the room id and the canonical link that meetings
- * store; anything else (another host, another path, a malformed id) is null.
+ * store; anything else (another host, another path, a malformed id) is null. `base` is APP_URL on the
+ * server (lib/config.ts appUrl()) and the page's origin in the browser, so this module stays pure.
  */
-export function parseRoomUrl(input: string, base: string = appUrl()): { roomId: string; url: string } | null {
+export function parseRoomUrl(input: string, base: string): { roomId: string; url: string } | null {
   let url: URL;
   let app: URL;
   try {

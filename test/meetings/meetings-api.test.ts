@@ -10,6 +10,7 @@ import { POST as restartRoute } from "@/app/api/meetings/[id]/restart/route";
 import { POST as activationRoute } from "@/app/api/meetings/[id]/activation/route";
 import { PATCH as agentStatusRoute } from "@/app/api/agents/[id]/status/route";
 import { ACCEPTED_LINKS_MESSAGE } from "@/lib/meetings/meeting-url";
+import { appUrl } from "@/lib/config";
 import { call } from "../http.ts";
 import { createUser } from "../users.ts";
 import { MEET_URL, startJob, userWithAgent } from "./fixtures.ts";
@@ -70,6 +71,16 @@ describe("POST /api/meetings/join", () => {
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: "validation_error", message });
     expect(await db.meeting.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("accepts a Cohost test room link as platform room, stored canonically", async () => {
+    const { headers, agent } = await userWithAgent();
+    const room = `${appUrl()}/rooms/${"A".repeat(22)}`;
+    const res = await join(headers, { agentId: agent.id, meetingUrl: `${room}/?from=share#top` });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ platform: "room", meetingUrl: room, status: "joining" });
+    const elsewhere = await join(headers, { agentId: agent.id, meetingUrl: `https://other.example/rooms/${"A".repeat(22)}` });
+    expect(elsewhere).toMatchObject({ status: 400, body: { message: ACCEPTED_LINKS_MESSAGE } });
   });
 
   it("refuses another user's agent (404), a paused agent (409) and an empty balance (402)", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { roomIceServers } from "@/lib/rooms/ice-servers";
+import { appUrl } from "@/lib/config";
 import { parseRoomUrl } from "@/lib/rooms/parse-room-url";
 
 const ID = "AbCdEfGhIjKlMnOpQrSt_-";
@@ -13,7 +14,7 @@ describe("parseRoomUrl", () => {
       `http://LOCALHOST:3000/rooms/${ID}?lng=de`,
       `http://localhost:3000/rooms/${ID}#join`,
     ]) {
-      expect(parseRoomUrl(input), input).toEqual(want);
+      expect(parseRoomUrl(input, appUrl()), input).toEqual(want);
     }
     expect(parseRoomUrl(`https://cohost.example/app/rooms/${ID}`, "https://cohost.example/app/")).toEqual({
       roomId: ID,
@@ -35,7 +36,7 @@ describe("parseRoomUrl", () => {
       "not a url",
       "",
     ]) {
-      expect(parseRoomUrl(input), input).toBeNull();
+      expect(parseRoomUrl(input, appUrl()), input).toBeNull();
     }
   });
 });
