@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findMeetingLink, urlsInHtml, urlsInText } from "./find-meeting-link.ts";
 
-const empty = { conferenceUrls: [], location: "", url: "", description: "", htmlDescription: "", title: "" };
+const empty = { conferenceUrls: [] as string[], location: "", url: "", description: "", htmlDescription: "", title: "" };
 const linkOf = (fields: Partial<typeof empty>) => findMeetingLink({ ...empty, ...fields })?.url ?? null;
 
 describe("urlsInText", () => {
