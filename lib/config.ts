@@ -13,3 +13,18 @@ export function port(): number {
 export function appUrl(): string {
   return (process.env.APP_URL || `http://localhost:${port()}`).replace(/\/$/, "");
 }
+
+function seconds(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** How long before a scheduled meeting's start its bot is launched. */
+export function meetingJoinLeadSeconds(): number {
+  return seconds("MEETING_JOIN_LEAD_SECONDS", 120);
+}
+
+/** A live meeting whose bot sent no heartbeat for this long has lost its worker. */
+export function meetingHeartbeatTimeoutSeconds(): number {
+  return seconds("MEETING_HEARTBEAT_TIMEOUT_SECONDS", 60);
+}

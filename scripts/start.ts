@@ -6,9 +6,7 @@ import net from "node:net";
 import path from "node:path";
 import { dataDir, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
-import { runMigrations } from "../lib/db/migrate.ts";
-import { createPrismaClient } from "../lib/db/client.ts";
-import { seedReferenceData } from "../lib/db/seed.ts";
+import { prepareDatabase } from "../lib/db/prepare.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -78,13 +76,8 @@ async function main() {
   };
 
   try {
-    step("Applying database migrations");
-    const { applied, alreadyApplied } = await runMigrations(databaseUrl);
-    console.log(`  ${applied.length} applied, ${alreadyApplied} already up to date`);
-    step("Seeding reference data");
-    const prisma = createPrismaClient(databaseUrl);
-    await seedReferenceData(prisma);
-    await prisma.$disconnect();
+    const { applied, alreadyApplied } = await prepareDatabase(databaseUrl, step);
+    console.log(`  ${applied.length} migration(s) applied, ${alreadyApplied} already up to date`);
   } catch (err) {
     await stopDatabase();
     fail(`Database setup failed: ${(err as Error).message}`);

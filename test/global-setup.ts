@@ -2,9 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
-import { runMigrations } from "../lib/db/migrate.ts";
-import { createPrismaClient } from "../lib/db/client.ts";
-import { seedReferenceData } from "../lib/db/seed.ts";
+import { prepareDatabase } from "../lib/db/prepare.ts";
 
 // One real PostgreSQL for the whole Vitest run: embedded in a temp dir, or TEST_DATABASE_URL.
 // Settings are passed to the test workers through the environment they inherit.
@@ -19,10 +17,7 @@ export async function setup() {
     embedded = await startEmbeddedPostgres(path.join(tmp, "postgres"), { database: "cohost_test" });
     url = embedded.url;
   }
-  await runMigrations(url);
-  const prisma = createPrismaClient(url);
-  await seedReferenceData(prisma);
-  await prisma.$disconnect();
+  await prepareDatabase(url);
   Object.assign(process.env, {
     DATABASE_URL: url,
     DATA_DIR: tmp,

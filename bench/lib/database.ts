@@ -2,9 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
-import { runMigrations } from "../../lib/db/migrate.ts";
-import { createPrismaClient } from "../../lib/db/client.ts";
-import { seedReferenceData } from "../../lib/db/seed.ts";
+import { prepareDatabase } from "../../lib/db/prepare.ts";
 
 /** A migrated, seeded PostgreSQL for a benchmark: DATABASE_URL when set, else an embedded one in a temp dir. */
 export async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
@@ -20,10 +18,7 @@ export async function benchDatabase(): Promise<{ url: string; stop: () => Promis
       fs.rmSync(tmp, { recursive: true, force: true });
     };
   }
-  await runMigrations(url);
-  const prisma = createPrismaClient(url);
-  await seedReferenceData(prisma);
-  await prisma.$disconnect();
+  await prepareDatabase(url);
   process.env.DATABASE_URL = url;
   return { url, stop };
 }

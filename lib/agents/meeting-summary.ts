@@ -1,8 +1,6 @@
 import { db } from "../db/client.ts";
+import { OPEN_STATUSES } from "../meetings/status.ts";
 import type { MeetingSummary, NextMeeting } from "./serialize.ts";
-
-/** Meeting statuses an agent is still needed for; deleting the agent cancels these. */
-export const OPEN_MEETING_STATUSES = ["scheduled", "joining", "waiting_room", "in_progress"] as const;
 
 /** Next scheduled meeting and open-meeting count for each of the user's agents, in two queries. */
 export async function meetingSummaries(userId: string, agentIds: string[]): Promise<Map<string, MeetingSummary>> {
@@ -16,7 +14,7 @@ export async function meetingSummaries(userId: string, agentIds: string[]): Prom
       ORDER BY "agentId", "scheduledStart" ASC, id`,
     db.meeting.groupBy({
       by: ["agentId"],
-      where: { userId, agentId: { in: agentIds }, status: { in: [...OPEN_MEETING_STATUSES] } },
+      where: { userId, agentId: { in: agentIds }, status: { in: [...OPEN_STATUSES] } },
       _count: { _all: true },
     }),
   ]);

@@ -1,0 +1,73 @@
+import { PgBoss } from "pg-boss";
+import type { Prisma } from "../generated/prisma/client.ts";
+
+// Background work goes through pg-boss, a job queue kept in the same PostgreSQL (schema "pgboss"):
+// no new server, and jobs can be sent in the same transaction as the rows they are about.
+// Every queue Cohost uses is listed here and created by installJobs() at start-up (npm start,
+// db:migrate, the test set-up), so web requests never pay for pg-boss's own migrations.
+export const QUEUES = {
+  /** Start one run of a meeting's bot: `{ meetingId, runId }`. */
+  meetingStart: "meeting-start",
+  /** Fail live meetings whose bot stopped sending heartbeats (scheduled every minute). */
+  meetingSweep: "meeting-sweep",
+} as const;
+
+const SCHEMA = "pgboss";
+
+function options(connectionString: string, role: "install" | "sender" | "worker") {
+  return {
+    connectionString,
+    schema: SCHEMA,
+    max: role === "worker" ? 4 : 2,
+    migrate: role === "install",
+    // Maintenance and cron scheduling run only in workers; web processes only send.
+    supervise: role === "worker",
+    schedule: role === "worker",
+  };
+}
+
+/** Creates or upgrades pg-boss's schema and Cohost's queues. Idempotent. */
+export async function installJobs(connectionString: string): Promise<void> {
+  const boss = new PgBoss(options(connectionString, "install"));
+  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  await boss.start();
+  try {
+    // A start job is claimed and completed at once by a worker (the meeting's own heartbeat tracks
+    // the run from then on); a worker that dies before completing it lets the job retry.
+    await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
+    await boss.createQueue(QUEUES.meetingSweep, { retryLimit: 0, expireInSeconds: 60 });
+  } finally {
+    await boss.stop({ graceful: false });
+  }
+}
+
+let sender: Promise<PgBoss> | undefined;
+
+/** The process's pg-boss for sending and cancelling jobs (web and worker alike). */
+export function jobSender(): Promise<PgBoss> {
+  if (!sender) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error("DATABASE_URL is not set");
+    const boss = new PgBoss(options(url, "sender"));
+    boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+    sender = boss.start().catch((err) => {
+      sender = undefined;
+      throw err;
+    });
+  }
+  return sender;
+}
+
+/** A pg-boss instance for a worker process: maintenance and cron scheduling on. */
+export async function startJobWorker(connectionString: string): Promise<PgBoss> {
+  const boss = new PgBoss(options(connectionString, "worker"));
+  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  return boss.start();
+}
+
+/** Lets pg-boss write inside a Prisma transaction, so a job is sent only if the transaction commits. */
+export function inTransaction(tx: Prisma.TransactionClient) {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+  };
+}

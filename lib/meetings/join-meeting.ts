@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { parseWith } from "../http/parse.ts";
+import { meetingJoinLeadSeconds } from "../config.ts";
+import { enqueueRun } from "./enqueue-run.ts";
+import { ACCEPTED_LINKS_MESSAGE, parseMeetingUrl } from "./meeting-url.ts";
+import { assertReady } from "./run-checks.ts";
+import { joinMeetingSchema } from "./schema.ts";
+import { meetingDto } from "./serialize.ts";
+
+/** Scheduled meetings of one agent and link closer than this are the same meeting. */
+const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;
+/** A start time this far in the past is a mistake, not "now". */
+const PAST_TOLERANCE_MS = 60 * 1000;
+
+/**
+ * POST /api/meetings/join: sends an agent into a meeting now, or schedules it for `startAt`.
+ * Checks run in the order a user can act on them: the input, the agent, the balance, then whether the
+ * agent is already on its way to that meeting (under a per-agent lock, so two clicks make one meeting).
+ */
+export async function joinMeeting(userId: string, body: unknown) {
+  const input = parseWith(joinMeetingSchema, body);
+  const link = parseMeetingUrl(input.meetingUrl);
+  if (!link) throw new AppError("validation_error", ACCEPTED_LINKS_MESSAGE, { issues: [{ path: "meetingUrl", message: ACCEPTED_LINKS_MESSAGE }] });
+  const now = new Date();
+  const start = input.startAt ? new Date(input.startAt) : now;
+  if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
+    const message = "The start time is in the past";
+    throw new AppError("validation_error", message, { issues: [{ path: "startAt", message }] });
+  }
+  const joinNow = start.getTime() - now.getTime() <= meetingJoinLeadSeconds() * 1000;
+
+  const id = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
+    const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, status: true } });
+    if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
+    await assertReady(userId, agent);
+
+    const clash = await tx.meeting.findFirst({
+      where: {
+        agentId: agent.id,
+        meetingUrl: link.url,
+        OR: [
+          { status: { in: ["joining", "waiting_room", "in_progress"] } },
+          { status: "scheduled", scheduledStart: { gt: new Date(start.getTime() - SAME_MEETING_WINDOW_MS), lt: new Date(start.getTime() + SAME_MEETING_WINDOW_MS) } },
+        ],
+      },
+      select: { status: true },
+    });
+    if (clash) {
+      throw new AppError(
+        "conflict",
+        clash.status === "scheduled"
+          ? "This agent is already scheduled for this meeting. Start that meeting instead."
+          : "This agent is already in this meeting.",
+      );
+    }
+
+    const runId = randomUUID();
+    const status = joinNow ? ("joining" as const) : ("scheduled" as const);
+    const meeting = await tx.meeting.create({
+      data: {
+        userId,
+        agentId: agent.id,
+        title: input.title ?? "",
+        meetingUrl: link.url,
+        platform: link.platform,
+        status,
+        scheduledStart: start,
+        runId,
+        joinRequestedAt: joinNow ? now : null,
+        events: { create: { fromStatus: null, toStatus: status, reason: joinNow ? "join_requested" : null, createdAt: now } },
+      },
+      select: { id: true },
+    });
+    const launchAt = new Date(Math.max(now.getTime(), start.getTime() - meetingJoinLeadSeconds() * 1000));
+    await enqueueRun(tx, meeting.id, runId, launchAt);
+    return meeting.id;
+  });
+  return meetingDto(userId, id);
+}

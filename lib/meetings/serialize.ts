@@ -1,0 +1,50 @@
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { microsToUsd } from "../billing/money.ts";
+import type { Meeting } from "../generated/prisma/client.ts";
+
+type MeetingWithAgent = Meeting & { agent: { name: string } | null };
+
+/** The API shape of a meeting (ISO times in JSON; cost in USD from its usage entries). */
+export function serializeMeeting(m: MeetingWithAgent, costMicros = 0n) {
+  return {
+    id: m.id,
+    agentId: m.agentId,
+    agentName: m.agent?.name ?? null,
+    title: m.title,
+    meetingUrl: m.meetingUrl,
+    platform: m.platform,
+    status: m.status,
+    statusReason: m.statusReason,
+    scheduledStart: m.scheduledStart,
+    scheduledEnd: m.scheduledEnd,
+    startedAt: m.startedAt,
+    endedAt: m.endedAt,
+    costUsd: microsToUsd(costMicros),
+    activated: m.activated,
+    createdAt: m.createdAt,
+  };
+}
+
+export type MeetingDto = ReturnType<typeof serializeMeeting>;
+
+/** What each meeting has cost so far: the sum of its usage debits, in one query for a page. */
+export async function meetingCosts(userId: string, meetingIds: string[]): Promise<Map<string, bigint>> {
+  if (meetingIds.length === 0) return new Map();
+  const rows = await db.ledgerEntry.groupBy({
+    by: ["meetingId"],
+    where: { userId, type: "usage", meetingId: { in: meetingIds } },
+    _sum: { amountMicros: true },
+  });
+  return new Map(rows.map((r) => [r.meetingId!, -(r._sum.amountMicros ?? 0n)]));
+}
+
+export const WITH_AGENT_NAME = { agent: { select: { name: true } } } as const;
+
+/** A meeting as the API returns it after an action. */
+export async function meetingDto(userId: string, id: string): Promise<MeetingDto> {
+  const meeting = await db.meeting.findFirst({ where: { id, userId }, include: WITH_AGENT_NAME });
+  if (!meeting) throw new AppError("not_found", "Meeting not found");
+  const costs = await meetingCosts(userId, [id]);
+  return serializeMeeting(meeting, costs.get(id));
+}

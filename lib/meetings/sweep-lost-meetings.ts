@@ -1,0 +1,46 @@
+import { db } from "../db/client.ts";
+import { meetingHeartbeatTimeoutSeconds } from "../config.ts";
+import { transitionMeeting, TransitionRefused } from "./transitions.ts";
+
+/**
+ * Fails live meetings whose bot went silent: `heartbeat_lost` when a worker had claimed the run and
+ * stopped sending heartbeats (crash, kill, lost machine), `no_worker` when no worker ever picked the
+ * run up. Runs every minute on the job queue and when a worker starts. Returns the meetings failed.
+ */
+export async function sweepLostMeetings(now = new Date()): Promise<string[]> {
+  const cutoff = new Date(now.getTime() - meetingHeartbeatTimeoutSeconds() * 1000);
+  const lost = await db.meeting.findMany({
+    where: {
+      status: { in: ["joining", "waiting_room", "in_progress"] },
+      OR: [
+        { heartbeatAt: { lt: cutoff } },
+        { heartbeatAt: null, joinRequestedAt: { lt: cutoff } },
+      ],
+    },
+    select: { id: true, runId: true, workerId: true },
+    take: 500,
+  });
+  const failed: string[] = [];
+  for (const m of lost) {
+    try {
+      await db.$transaction(async (tx) => {
+        // Re-checked under the row lock: a heartbeat that arrived meanwhile keeps the meeting alive.
+        const [fresh] = await tx.$queryRaw<{ heartbeatAt: Date | null; joinRequestedAt: Date | null; runId: string | null }[]>`
+          SELECT "heartbeatAt", "joinRequestedAt", "runId" FROM "Meeting" WHERE id = ${m.id} FOR UPDATE`;
+        const last = fresh?.heartbeatAt ?? fresh?.joinRequestedAt;
+        if (!fresh || fresh.runId !== m.runId || !last || last >= cutoff) return;
+        await transitionMeeting(tx, m.id, {
+          to: "failed",
+          from: ["joining", "waiting_room", "in_progress"],
+          reason: m.workerId ? "heartbeat_lost" : "no_worker",
+          runId: m.runId ?? undefined,
+          verb: "failed",
+        });
+        failed.push(m.id);
+      });
+    } catch (err) {
+      if (!(err instanceof TransitionRefused)) throw err;
+    }
+  }
+  return failed;
+}
