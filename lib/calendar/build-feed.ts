@@ -8,7 +8,7 @@ export interface FeedMeeting {
   id: string;
   title: string;
   meetingUrl: string;
-  platform: "zoom" | "teams" | "meet";
+  platform: string;
   status: string;
   scheduledStart: Date;
   scheduledEnd: Date | null;
@@ -17,7 +17,7 @@ export interface FeedMeeting {
   agentName: string | null;
 }
 
-const PLATFORM_NAMES = { zoom: "Zoom", teams: "Microsoft Teams", meet: "Google Meet" } as const;
+const PLATFORM_NAMES: Record<string, string> = { zoom: "Zoom", teams: "Microsoft Teams", meet: "Google Meet" };
 const STATUS_TEXT: Record<string, string> = {
   scheduled: "Scheduled",
   joining: "Joining",
@@ -48,7 +48,7 @@ export function buildFeed(opts: { name: string; meetings: FeedMeeting[]; appUrl:
     ttl: REFRESH_MINUTES * 60,
   });
   for (const m of opts.meetings) {
-    const platform = PLATFORM_NAMES[m.platform];
+    const platform = PLATFORM_NAMES[m.platform] ?? "online";
     const details = `${opts.appUrl}/meetings/${m.id}/details`;
     calendar.createEvent({
       // Stable per meeting, independent of the server's address, so a moved meeting updates in place.

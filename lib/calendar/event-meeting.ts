@@ -1,0 +1,31 @@
+import type { CalendarEvent, Prisma } from "../generated/prisma/client.ts";
+import { cancelScheduledMeeting, scheduleMeeting } from "../meetings/schedule-meeting.ts";
+
+/** Why a calendar took its meeting away (the meeting's statusReason). */
+export type UnscheduleReason = "calendar_cancelled" | "calendar_removed" | "calendar_event_deleted";
+
+type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title" | "startsAt" | "endsAt" | "meetingUrl" | "platform" | "status" | "deletedAt">;
+
+/**
+ * Keeps an event's meeting in step with the event, in the caller's transaction: a confirmed event has
+ * exactly one meeting at its time and link (scheduled, moved, or adopted from the same agent, link
+ * and start); any other event has none that is still to come. Returns the meeting id, if any.
+ */
+export async function syncEventMeeting(tx: Prisma.TransactionClient, event: EventForMeeting, reason: UnscheduleReason): Promise<string | null> {
+  if (event.status === "confirmed" && !event.deletedAt) {
+    const meeting = await scheduleMeeting(tx, {
+      userId: event.userId,
+      agentId: event.agentId,
+      meetingUrl: event.meetingUrl,
+      platform: event.platform,
+      title: event.title,
+      start: event.startsAt,
+      end: event.endsAt,
+      calendarEventId: event.id,
+    });
+    return meeting?.id ?? null;
+  }
+  const meeting = await tx.meeting.findUnique({ where: { calendarEventId: event.id }, select: { id: true } });
+  if (meeting) await cancelScheduledMeeting(tx, meeting.id, reason);
+  return meeting?.id ?? null;
+}
