@@ -13,6 +13,12 @@ type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title"
  */
 export async function syncEventMeeting(tx: Prisma.TransactionClient, event: EventForMeeting, reason: UnscheduleReason): Promise<string | null> {
   if (event.status === "confirmed" && !event.deletedAt) {
+    // A meeting the calendar cancelled (the event was cancelled or removed, then re-instated) stays in
+    // the history and the event gets a new one. One the user cancelled stays the event's answer.
+    await tx.meeting.updateMany({
+      where: { calendarEventId: event.id, status: "cancelled", statusReason: { in: ["calendar_cancelled", "calendar_removed"] } },
+      data: { calendarEventId: null },
+    });
     const meeting = await scheduleMeeting(tx, {
       userId: event.userId,
       agentId: event.agentId,
