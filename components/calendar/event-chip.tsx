@@ -16,18 +16,20 @@ export function EventChip({ event, onOpen, compact, showAgent }: { event: Calend
     <button
       type="button"
       onClick={onOpen}
-      aria-label={t("event.chipLabel", { time, title, status: t(`status.${event.status}`) })}
       className={cn(
         "flex w-full min-w-0 items-center gap-1.5 rounded border bg-[var(--surface)] px-1.5 py-0.5 text-left text-xs hover:bg-hover-light focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/5",
         STATUS_CHIP[event.status],
       )}
     >
       <span aria-hidden="true" className={cn("h-2 w-2 shrink-0 rounded-full", PLATFORM_DOT[event.platform] ?? "bg-primary")} />
-      <span className={cn("shrink-0 tabular-nums", compact && "hidden sm:inline")}>{time}</span>
-      <span className={cn("min-w-0 truncate", compact && "hidden sm:inline")}>
+      {/* On a phone a month cell only has room for the dot; the text stays for screen readers. */}
+      <span className={cn("shrink-0 tabular-nums", compact && "max-sm:sr-only")}>{time}</span>
+      <span className={cn("min-w-0 truncate", compact && "max-sm:sr-only")}>
+        {" "}
         {title}
         {showAgent && <span className="text-[var(--text-muted)]"> · {event.agentName}</span>}
       </span>
+      <span className="sr-only">, {t(`status.${event.status}`)}</span>
       {StatusIcon && <StatusIcon aria-hidden="true" size={12} className={cn("ml-auto shrink-0", event.status === "blocked" ? "text-error-text" : "text-warning-text")} />}
     </button>
   );

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
@@ -90,6 +90,8 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
   const format = useFormatter();
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
   const [busy, setBusy] = useState(false);
+  // After Confirm the button goes away: focus moves to the status it changed, not to the page.
+  const statusRef = useRef<HTMLDivElement>(null);
   const close = () => {
     setMode("view");
     onClose();
@@ -113,7 +115,13 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
   const over = isOver(event);
   const canConfirm = (event.status === "pending" || event.status === "blocked") && !over;
   return (
-    <Dialog open onOpenChange={(open) => !open && close()} title={mode === "edit" ? t("edit.title") : mode === "delete" ? t("event.deleteTitle") : title} className="max-w-xl">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={mode === "edit" ? t("edit.title") : mode === "delete" ? t("event.deleteTitle") : title}
+      closeLabel={t("event.close")}
+      className="max-w-xl"
+    >
       {mode === "edit" ? (
         <EditEvent
           event={event}
@@ -140,7 +148,7 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
         </div>
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1 rounded-md bg-[var(--surface-muted)] p-3">
+          <div ref={statusRef} tabIndex={-1} className="flex flex-col gap-1 rounded-md bg-[var(--surface-muted)] p-3 focus-visible:outline-2 focus-visible:outline-primary">
             <div className="flex flex-wrap items-center gap-2">
               <StatusBadge status={event.status} />
               {event.edited && <span className="text-xs text-[var(--text-muted)]">{t("event.edited")}</span>}
@@ -181,7 +189,13 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
               </Button>
             )}
             {canConfirm && (
-              <Button loading={busy} onClick={() => run(() => actions.confirm(event), t("event.confirmed", { title }), false)}>
+              <Button
+                loading={busy}
+                onClick={async () => {
+                  await run(() => actions.confirm(event), t("event.confirmed", { title }), false);
+                  statusRef.current?.focus();
+                }}
+              >
                 {t("event.confirm")}
               </Button>
             )}

@@ -29,7 +29,7 @@ export function ListView({ range, events, onOpen, showAgent }: { range: { from: 
                   onClick={() => onOpen(e)}
                   className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-left text-sm hover:bg-hover-light focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/5"
                 >
-                  <span className="w-28 shrink-0 tabular-nums text-[var(--text-muted)]">
+                  <span className="w-40 shrink-0 whitespace-nowrap tabular-nums text-[var(--text-muted)]">
                     {format.dateTimeRange(new Date(e.start), new Date(e.end ?? e.start), { timeStyle: "short" })}
                   </span>
                   <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_DOT[e.platform] ?? "bg-primary")} />
