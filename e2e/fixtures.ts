@@ -102,3 +102,34 @@ export const test = base.extend<{ user: TestUser; signedIn: Page }>({
     await use(page);
   },
 });
+
+/** Tops up the signed-in user's balance through the test-mode checkout (the same path a person takes). */
+export async function topUp(request: APIRequestContext, usd: number): Promise<void> {
+  const res = await request.post("/api/billing/topup", { data: { amount: usd } });
+  expect(res.ok(), `top-up failed with ${res.status()}`).toBeTruthy();
+  const { id } = await res.json();
+  const paid = await request.post(`/api/billing/test-checkout/${id}/pay`);
+  expect(paid.ok(), `test checkout failed with ${paid.status()}`).toBeTruthy();
+}
+
+/** Creates an agent for the signed-in user through the API; returns its id. */
+export async function createAgentViaApi(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+  const res = await request.post("/api/agents", {
+    data: {
+      name: "Meeting helper",
+      description: "Answers questions about the agenda.",
+      language: "en",
+      wakeWord: "hey cohost",
+      sttProviderId: "deepgram",
+      sttApiKey: "valid-key-0123456789",
+      aiProviderId: "openai",
+      aiApiKey: "valid-key-0123456789",
+      ttsProviderId: "elevenlabs",
+      ttsApiKey: "valid-key-0123456789",
+      meetingPlatform: "meet",
+      ...over,
+    },
+  });
+  expect(res.status(), `agent creation failed: ${await res.text()}`).toBe(201);
+  return res.json();
+}

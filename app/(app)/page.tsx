@@ -74,6 +74,11 @@ export default async function DashboardPage() {
       <Card>
         <h2 className="mb-3 text-sm font-medium text-[var(--text-muted)]">{t("nextMeetings")}</h2>
         {meetingList(summary.nextMeetings, t("noNextMeetings"))}
+        {totalAgents > 0 && (
+          <Link href="/meetings?send=1" className={cn(button, "mt-4")}>
+            {t("sendAgent")}
+          </Link>
+        )}
       </Card>
       <Card className="lg:col-span-3">
         <h2 className="mb-3 text-sm font-medium text-[var(--text-muted)]">{t("recentMeetings")}</h2>

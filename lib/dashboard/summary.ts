@@ -1,7 +1,6 @@
 import { db } from "../db/client.ts";
 import { getCreditSummary } from "../billing/account.ts";
-
-const OPEN = ["scheduled", "joining", "waiting_room", "in_progress"] as const;
+import { FINAL_STATUSES, OPEN_STATUSES } from "../meetings/status.ts";
 
 /** Everything the dashboard shows at a glance, scoped to one user. */
 export async function dashboardSummary(userId: string) {
@@ -9,13 +8,13 @@ export async function dashboardSummary(userId: string) {
     getCreditSummary(userId),
     db.agent.groupBy({ by: ["status"], where: { userId }, _count: { _all: true } }),
     db.meeting.findMany({
-      where: { userId, status: { in: [...OPEN] } },
+      where: { userId, status: { in: [...OPEN_STATUSES] } },
       orderBy: { scheduledStart: "asc" },
       take: 3,
       select: { id: true, title: true, platform: true, status: true, scheduledStart: true, agent: { select: { name: true } } },
     }),
     db.meeting.findMany({
-      where: { userId, status: { in: ["completed", "cancelled", "failed"] } },
+      where: { userId, status: { in: [...FINAL_STATUSES] } },
       orderBy: { scheduledStart: "desc" },
       take: 5,
       select: { id: true, title: true, platform: true, status: true, scheduledStart: true, agent: { select: { name: true } } },

@@ -1,0 +1,165 @@
+"use client";
+import Link from "next/link";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { copyToClipboard, notifications } from "@/lib/client/notifications";
+import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails as Details } from "@/lib/client/use-meetings";
+import { formatUsd } from "@/lib/shell/nav";
+import { MeetingActions } from "./meeting-actions";
+import { MeetingTimeline } from "./meeting-timeline";
+import { MeetingTranscript } from "./meeting-transcript";
+import { MeetingUsage } from "./meeting-usage";
+import { PlatformBadge } from "./platform-badge";
+import { StatusChip, useReasonText } from "./status-chip";
+
+/**
+ * /meetings/:id/details: where the meeting stands and why (status with its reason in plain words and
+ * what to do), its actions, manual activation, timeline, participants, transcript, cost, provider
+ * usage and reply latency. Refreshes itself every few seconds while the agent is in the call.
+ */
+export function MeetingDetails({ id }: { id: string }) {
+  const t = useTranslations("meetings");
+  const { data: meeting, error, isLoading, mutate } = useMeetingDetails(id);
+
+  if (isLoading) return <LoadingBlock />;
+  if (error || !meeting) {
+    return (
+      <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
+        <p className="text-error-text">{(error as Error | undefined)?.message ?? t("errors.fetchMeetingDetails")}</p>
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => void mutate()}>
+            {t("retry")}
+          </Button>
+          <Link href="/meetings" className="inline-flex h-10 items-center rounded-md px-4 text-sm text-primary hover:underline dark:text-[var(--text)]">
+            {t("details.back")}
+          </Link>
+        </div>
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <Link href="/meetings" className="text-sm text-primary hover:underline dark:text-[var(--text)]">
+        ← {t("details.back")}
+      </Link>
+      <Summary meeting={meeting} />
+      {meeting.manualActivation && isLiveStatus(meeting.status) && <Activation meeting={meeting} />}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <MeetingTimeline events={meeting.events} />
+        <Participants meeting={meeting} />
+      </div>
+      <MeetingTranscript transcript={meeting.transcript} />
+      <MeetingUsage meeting={meeting} />
+    </div>
+  );
+}
+
+function Summary({ meeting }: { meeting: Details }) {
+  const t = useTranslations("meetings");
+  const format = useFormatter();
+  const locale = useLocale();
+  const reasonText = useReasonText();
+  const reason = meeting.status !== "scheduled" ? reasonText(meeting.statusReason) : null;
+  const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
+  const copy = async () => {
+    if (await copyToClipboard(meeting.meetingUrl)) notifications.add({ type: "success", message: t("details.copied") });
+  };
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="break-words text-xl font-semibold">{meeting.title || t("untitled")}</h2>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <StatusChip status={meeting.status} />
+            <PlatformBadge platform={meeting.platform} />
+          </div>
+        </div>
+        <MeetingActions meeting={meeting} size="md" />
+      </div>
+      {reason && (
+        <p role={meeting.status === "failed" ? "alert" : undefined} className={meeting.status === "failed" ? "rounded-md bg-error/10 px-3 py-2 text-sm text-error-text" : "text-sm text-[var(--text-muted)]"}>
+          {reason}
+        </p>
+      )}
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <Item label={t("details.agent")}>{meeting.agentName ?? t("deletedAgent")}</Item>
+        <Item label={t("details.scheduledFor")}>{time(meeting.scheduledStart)}</Item>
+        {meeting.startedAt && <Item label={t("details.started")}>{time(meeting.startedAt)}</Item>}
+        {meeting.endedAt && <Item label={t("details.ended")}>{time(meeting.endedAt)}</Item>}
+        <Item label={t("details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
+        <Item label={t("details.link")}>
+          <span className="flex min-w-0 items-center gap-2">
+            <span className="truncate">{meeting.meetingUrl}</span>
+            <Button size="sm" variant="ghost" onClick={copy} aria-label={t("details.copyLink")}>
+              {t("details.copyLink")}
+            </Button>
+          </span>
+        </Item>
+      </dl>
+      {isLiveStatus(meeting.status) && <p className="text-xs text-[var(--text-muted)]">{t("details.live")}</p>}
+    </Card>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs uppercase tracking-wide text-[var(--text-muted)]">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function Activation({ meeting }: { meeting: Details }) {
+  const t = useTranslations("meetings.details");
+  const actions = useMeetingActions();
+  const [busy, setBusy] = useState(false);
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await actions.setActivation(meeting.id, !meeting.activated);
+    } catch (err) {
+      notifications.add({ type: "error", message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-3">
+      <div>
+        <h2 className="font-semibold">{t("activationTitle")}</h2>
+        <p className="text-sm text-[var(--text-muted)]" aria-live="polite">
+          {meeting.activated ? t("activationOn") : t("activationOff")}
+        </p>
+      </div>
+      <Button variant={meeting.activated ? "secondary" : "primary"} loading={busy} onClick={toggle} aria-pressed={meeting.activated}>
+        {meeting.activated ? t("deactivate") : t("activate")}
+      </Button>
+    </Card>
+  );
+}
+
+function Participants({ meeting }: { meeting: Details }) {
+  const t = useTranslations("meetings.details");
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="font-semibold">{t("participants")}</h2>
+      {meeting.participants.length === 0 ? (
+        <p className="text-sm text-[var(--text-muted)]">{t("noParticipants")}</p>
+      ) : (
+        <ul className="flex flex-col gap-1 text-sm">
+          {meeting.participants.map((p) => (
+            <li key={p.id} className={p.leftAt ? "text-[var(--text-muted)]" : undefined}>
+              {p.name}
+              {p.isAgent && <span className="ml-2 rounded bg-primary-light px-1.5 text-xs text-primary-dark">{t("agentTag")}</span>}
+              {p.leftAt && <span className="ml-2 text-xs">({t("left")})</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef } from "react";
+import { Card } from "@/components/ui/card";
+import { cn } from "@/components/ui/cn";
+import type { MeetingDetails } from "@/lib/client/use-meetings";
+
+function clock(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Speaker-labelled transcript; follows new lines while the reader is at the bottom. */
+export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["transcript"] }) {
+  const t = useTranslations("meetings.details");
+  const box = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  useEffect(() => {
+    const el = box.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+  }, [transcript.length]);
+  return (
+    <Card className="flex flex-col gap-3">
+      <h2 className="font-semibold">{t("transcript")}</h2>
+      {transcript.length === 0 ? (
+        <p className="text-sm text-[var(--text-muted)]">{t("noTranscript")}</p>
+      ) : (
+        <ol
+          ref={box}
+          aria-live="polite"
+          tabIndex={0}
+          aria-label={t("transcript")}
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          }}
+          className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto text-sm"
+        >
+          {transcript.map((s) => (
+            <li key={s.id} className={cn("rounded-md px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]")}>
+              <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
+              <span className="font-medium">{s.speaker}</span>
+              <span className="ml-1">{s.text}</span>
+              {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{t("interrupted")}</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+"use client";
+import Link from "next/link";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { SelectField } from "@/components/agents/select-field";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { formatUsd } from "@/lib/shell/nav";
+import { useAgents } from "@/lib/client/use-agents";
+import { isLiveStatus, useMeetings, type Meeting } from "@/lib/client/use-meetings";
+import { MEETING_STATUSES } from "@/lib/meetings/status";
+import { MeetingActions } from "./meeting-actions";
+import { PlatformBadge } from "./platform-badge";
+import { SendToMeetingDialog } from "./send-to-meeting-dialog";
+import { StatusChip, useReasonText } from "./status-chip";
+
+const primaryLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
+
+/**
+ * /meetings: the user's meetings, newest first, with agent and status filters kept in the URL,
+ * status chips with their reason, platform colours, the actions each status allows, paging, and the
+ * "Send agent to a meeting" dialog. A table from the medium breakpoint, cards on phones.
+ */
+export function MeetingsPage() {
+  const t = useTranslations("meetings");
+  const format = useFormatter();
+  const locale = useLocale();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const agentId = params.get("agent_id") ?? "";
+  const status = params.get("status") ?? "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const { agents, isLoading: agentsLoading } = useAgents();
+  const list = useMeetings({ agentId, status, page });
+  const reasonText = useReasonText();
+  const [sending, setSending] = useState(params.get("send") === "1");
+
+  const setQuery = (next: Record<string, string>) => {
+    const q = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) q.set(k, v);
+      else q.delete(k);
+    }
+    if (!("page" in next)) q.delete("page");
+    const s = q.toString();
+    router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
+  };
+
+  const when = (m: Meeting) =>
+    m.startedAt && m.status !== "scheduled"
+      ? t("list.started", { when: format.dateTime(new Date(m.startedAt), { dateStyle: "medium", timeStyle: "short" }) })
+      : format.dateTime(new Date(m.scheduledStart), { dateStyle: "medium", timeStyle: "short" });
+  const title = (m: Meeting) => m.title || t("untitled");
+  const filtered = Boolean(agentId || status);
+
+  const toolbar = (
+    <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:flex md:gap-4">
+        <SelectField label={t("list.filterAgent")} value={agentId} onChange={(e) => setQuery({ agent_id: e.target.value })} className="md:w-56">
+          <option value="">{t("list.allAgents")}</option>
+          {agents.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t("list.filterStatus")} value={status} onChange={(e) => setQuery({ status: e.target.value })} className="md:w-48">
+          <option value="">{t("list.allStatuses")}</option>
+          {MEETING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <Button onClick={() => setSending(true)} disabled={agents.length === 0}>
+        {t("list.send")}
+      </Button>
+    </div>
+  );
+
+  let body;
+  if (list.isLoading && !list.pagination) {
+    body = <LoadingBlock />;
+  } else if (list.error) {
+    body = (
+      <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
+        <p className="text-error-text">{list.error}</p>
+        <Button variant="secondary" onClick={() => void list.refresh()}>
+          {t("retry")}
+        </Button>
+      </Card>
+    );
+  } else if (list.meetings.length === 0) {
+    body = filtered ? (
+      <Card className="flex flex-col items-start gap-3">
+        <p className="text-sm text-[var(--text-muted)]">{t("list.emptyFiltered")}</p>
+        <Button variant="secondary" onClick={() => setQuery({ agent_id: "", status: "" })}>
+          {t("list.clearFilters")}
+        </Button>
+      </Card>
+    ) : (
+      <Card className="flex max-w-xl flex-col items-start gap-3">
+        <h2 className="text-lg font-semibold">{t("list.emptyTitle")}</h2>
+        <p className="text-sm text-[var(--text-muted)]">{t("list.emptyText")}</p>
+        {!agentsLoading && agents.length === 0 ? (
+          <>
+            <p className="text-sm">{t("list.needAgent")}</p>
+            <Link href="/agents/create" className={primaryLink}>
+              {t("list.createAgent")}
+            </Link>
+          </>
+        ) : (
+          <Button onClick={() => setSending(true)}>{t("list.send")}</Button>
+        )}
+      </Card>
+    );
+  } else {
+    body = (
+      <>
+        {/* Desktop: a table. */}
+        <div className="hidden overflow-x-auto rounded-lg border border-[var(--border)] bg-[var(--surface)] md:block">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t("list.label")}</caption>
+            <thead className="border-b border-[var(--border)] text-xs uppercase tracking-wide text-[var(--text-muted)]">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">{t("list.colMeeting")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("list.colAgent")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("list.colWhen")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("list.colStatus")}</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">{t("list.colCost")}</th>
+                <th scope="col" className="px-4 py-3 font-medium">{t("list.colActions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.meetings.map((m) => (
+                <tr key={m.id} className="border-b border-[var(--border)] last:border-0 align-top">
+                  <td className="px-4 py-3">
+                    <Link href={`/meetings/${m.id}/details`} className="font-medium text-primary hover:underline dark:text-[var(--text)]">
+                      {title(m)}
+                    </Link>
+                    <div className="mt-1">
+                      <PlatformBadge platform={m.platform} />
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">{m.agentName ?? <span className="text-[var(--text-muted)]">{t("deletedAgent")}</span>}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{when(m)}</td>
+                  <td className="px-4 py-3">
+                    <StatusChip status={m.status} />
+                    {reasonText(m.statusReason) && m.status !== "scheduled" && <p className="mt-1 max-w-xs text-xs text-[var(--text-muted)]">{reasonText(m.statusReason)}</p>}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatUsd(m.costUsd, locale)}</td>
+                  <td className="px-4 py-3">
+                    <MeetingActions meeting={m} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {/* Phone: cards. */}
+        <ul aria-label={t("list.label")} className="flex flex-col gap-3 md:hidden">
+          {list.meetings.map((m) => (
+            <li key={m.id}>
+              <Card className="flex flex-col gap-2">
+                <div className="flex items-start justify-between gap-2">
+                  <Link href={`/meetings/${m.id}/details`} className="min-w-0 break-words font-medium text-primary hover:underline dark:text-[var(--text)]">
+                    {title(m)}
+                  </Link>
+                  <StatusChip status={m.status} />
+                </div>
+                <p className="flex flex-wrap items-center gap-2 text-sm text-[var(--text-muted)]">
+                  <PlatformBadge platform={m.platform} />
+                  <span>{m.agentName ?? t("deletedAgent")}</span>
+                  <span>· {when(m)}</span>
+                  {m.costUsd > 0 && <span>· {formatUsd(m.costUsd, locale)}</span>}
+                </p>
+                {reasonText(m.statusReason) && m.status !== "scheduled" && <p className="text-xs text-[var(--text-muted)]">{reasonText(m.statusReason)}</p>}
+                <MeetingActions meeting={m} />
+              </Card>
+            </li>
+          ))}
+        </ul>
+        {list.pagination && list.pagination.totalPages > 1 && (
+          <nav aria-label={t("list.page", { page, total: list.pagination.totalPages })} className="flex items-center justify-between gap-2">
+            <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setQuery({ page: String(page - 1) })}>
+              {t("list.previous")}
+            </Button>
+            <span className="text-sm text-[var(--text-muted)]">{t("list.page", { page, total: list.pagination.totalPages })}</span>
+            <Button variant="secondary" size="sm" disabled={page >= list.pagination.totalPages} onClick={() => setQuery({ page: String(page + 1) })}>
+              {t("list.next")}
+            </Button>
+          </nav>
+        )}
+        {list.meetings.some((m) => isLiveStatus(m.status)) && <p className="text-xs text-[var(--text-muted)]">{t("list.updating")}</p>}
+      </>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {toolbar}
+      {body}
+      <SendToMeetingDialog open={sending} onOpenChange={setSending} defaultAgentId={agentId || undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { SelectField } from "@/components/agents/select-field";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
+import { ApiError } from "@/lib/client/api";
+import { notifications } from "@/lib/client/notifications";
+import { useAgents } from "@/lib/client/use-agents";
+import { useMeetingActions } from "@/lib/client/use-meetings";
+import { parseMeetingUrl } from "@/lib/meetings/meeting-url";
+
+type Field = "agentId" | "meetingUrl" | "title" | "startAt";
+
+/** datetime-local wants local wall-clock time without a zone. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * "Send agent to a meeting": agent picker, link with live recognition of the platform, optional title
+ * and start time. Joining now opens the meeting's page to follow the agent in; scheduling stays here.
+ */
+export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { open: boolean; onOpenChange: (open: boolean) => void; defaultAgentId?: string }) {
+  const t = useTranslations("meetings");
+  const format = useFormatter();
+  const router = useRouter();
+  const { agents } = useAgents();
+  const actions = useMeetingActions();
+  const [agentId, setAgentId] = useState("");
+  const [url, setUrl] = useState("");
+  const [urlTouched, setUrlTouched] = useState(false);
+  const [title, setTitle] = useState("");
+  const [later, setLater] = useState(false);
+  const [startAt, setStartAt] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const firstActive = agents.find((a) => a.status === "active");
+    setAgentId(defaultAgentId ?? firstActive?.id ?? "");
+    setUrl("");
+    setUrlTouched(false);
+    setTitle("");
+    setLater(false);
+    setStartAt(localInputValue(new Date(Date.now() + 60 * 60 * 1000)));
+    setErrors({});
+    setFormError(null);
+    // Only when the dialog opens: later list refreshes must not reset what the user typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const link = useMemo(() => parseMeetingUrl(url), [url]);
+  const linkError = url.trim() && !link && urlTouched ? t("send.linkInvalid") : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setUrlTouched(true);
+    const local: Partial<Record<Field, string>> = {};
+    if (!agentId) local.agentId = t("send.chooseAgent");
+    if (!url.trim()) local.meetingUrl = t("send.linkRequired");
+    else if (!link) local.meetingUrl = t("send.linkInvalid");
+    if (later && !startAt) local.startAt = t("send.startAtRequired");
+    setErrors(local);
+    setFormError(null);
+    if (Object.keys(local).length) return;
+
+    setSending(true);
+    try {
+      const meeting = await actions.join({
+        agentId,
+        meetingUrl: url.trim(),
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(later ? { startAt: new Date(startAt).toISOString() } : {}),
+      });
+      const agent = agents.find((a) => a.id === agentId)?.name ?? "";
+      onOpenChange(false);
+      if (meeting.status === "scheduled") {
+        notifications.add({ type: "success", message: t("toast.scheduled", { agent, when: format.dateTime(new Date(meeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }) }) });
+      } else {
+        notifications.add({ type: "success", message: t("toast.joining", { agent }) });
+        router.push(`/meetings/${meeting.id}/details`);
+      }
+    } catch (err) {
+      const issues = err instanceof ApiError ? ((err.body as { issues?: { path: string; message: string }[] })?.issues ?? []) : [];
+      const fieldErrors = Object.fromEntries(issues.filter((i) => ["agentId", "meetingUrl", "title", "startAt"].includes(i.path)).map((i) => [i.path, i.message]));
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length === 0) setFormError((err as Error).message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !sending && onOpenChange(next)} title={t("send.title")} description={t("send.description")} closeLabel={t("send.cancel")}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <SelectField label={t("send.agent")} value={agentId} onChange={(e) => setAgentId(e.target.value)} error={errors.agentId}>
+          <option value="" disabled>
+            {t("send.chooseAgent")}
+          </option>
+          {agents.map((a) => (
+            <option key={a.id} value={a.id} disabled={a.status === "paused"}>
+              {a.status === "paused" ? t("send.paused", { name: a.name }) : a.name}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex flex-col gap-1">
+          <TextField
+            label={t("send.link")}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://meet.google.com/abc-defg-hij"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            onBlur={() => setUrlTouched(true)}
+            error={errors.meetingUrl ?? linkError}
+            hint={t("send.linkHint")}
+          />
+          {link && (
+            <p className="text-sm text-success-text" aria-live="polite">
+              ✓ {t("send.detected", { platform: t(`platforms.${link.platform}`) })}
+            </p>
+          )}
+        </div>
+        <TextField label={t("send.meetingTitle")} placeholder={t("send.titlePlaceholder")} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{t("send.when")}</legend>
+          <div className="flex gap-4">
+            {(["now", "later"] as const).map((choice) => (
+              <label key={choice} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="when" className="h-4 w-4 accent-primary" checked={later === (choice === "later")} onChange={() => setLater(choice === "later")} />
+                {t(`send.${choice}`)}
+              </label>
+            ))}
+          </div>
+          {later && <TextField label={t("send.startAt")} type="datetime-local" value={startAt} onChange={(e) => setStartAt(e.target.value)} error={errors.startAt} />}
+        </fieldset>
+        {formError && (
+          <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
+            {formError}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={sending}>
+            {t("send.cancel")}
+          </Button>
+          <Button type="submit" loading={sending}>
+            {later ? t("send.submitLater") : t("send.submitNow")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

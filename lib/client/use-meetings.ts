@@ -1,0 +1,111 @@
+"use client";
+import { useTranslations } from "next-intl";
+import useSWR, { useSWRConfig } from "swr";
+import type { MeetingDto } from "@/lib/meetings/serialize";
+import type { getMeetingDetails } from "@/lib/meetings/get-meeting-details";
+import { LIVE_STATUSES } from "@/lib/meetings/status";
+import { apiFetch } from "./api";
+
+type Iso<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+/** A meeting as the browser sees it (dates as ISO strings). */
+export type Meeting = Iso<MeetingDto>;
+export type MeetingStatus = Meeting["status"];
+type DetailsDto = Awaited<ReturnType<typeof getMeetingDetails>>;
+export type MeetingDetails = Meeting & {
+  manualActivation: boolean;
+  events: Iso<DetailsDto["events"][number]>[];
+  participants: Iso<DetailsDto["participants"][number]>[];
+  transcript: DetailsDto["transcript"];
+  usage: DetailsDto["usage"];
+  turns: Iso<DetailsDto["turns"][number]>[];
+};
+export interface MeetingList {
+  meetings: Meeting[];
+  pagination: { page: number; limit: number; total: number; totalPages: number };
+}
+export type MeetingAction = "cancel" | "start" | "stop" | "restart";
+
+export const isLiveStatus = (status: MeetingStatus) => (LIVE_STATUSES as readonly string[]).includes(status);
+
+/** The actions a meeting in this status allows (lib/meetings/*-meeting.ts say the same on the server). */
+export function allowedActions(status: MeetingStatus): MeetingAction[] {
+  switch (status) {
+    case "scheduled":
+      return ["start", "cancel"];
+    case "joining":
+    case "waiting_room":
+      return ["stop", "cancel", "restart"];
+    case "in_progress":
+      return ["stop", "restart"];
+    default:
+      return ["restart"];
+  }
+}
+
+const LIVE_REFRESH_MS = 3000;
+const FALLBACK = { cancel: "cancelMeeting", start: "startMeeting", stop: "stopMeeting", restart: "restartMeeting" } as const;
+
+function listKey(filters: { agentId?: string; status?: string; page?: number }) {
+  const q = new URLSearchParams();
+  if (filters.agentId) q.set("agent_id", filters.agentId);
+  if (filters.status) q.set("status", filters.status);
+  if (filters.page && filters.page > 1) q.set("page", String(filters.page));
+  const s = q.toString();
+  return `/api/meetings${s ? `?${s}` : ""}`;
+}
+
+/** Revalidates every meeting list and details view (after an action anywhere). */
+function useRefreshMeetings() {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => typeof key === "string" && key.startsWith("/api/meetings"));
+}
+
+/**
+ * Spec §4 meetings store on SWR: the list with isLoading and error (the server's message, else
+ * "Failed to fetch meetings"); it refreshes itself while a meeting on the page is live. Actions answer
+ * the updated meeting, which replaces the old one everywhere.
+ */
+export function useMeetings(filters: { agentId?: string; status?: string; page?: number }) {
+  const t = useTranslations("meetings.errors");
+  const { data, error, isLoading, mutate } = useSWR<MeetingList>(listKey(filters), (path: string) => apiFetch<MeetingList>(path, { fallback: t("fetchMeetings") }), {
+    refreshInterval: (latest) => (latest?.meetings.some((m) => isLiveStatus(m.status)) ? LIVE_REFRESH_MS : 0),
+    keepPreviousData: true,
+  });
+  return {
+    meetings: data?.meetings ?? [],
+    pagination: data?.pagination ?? null,
+    isLoading,
+    error: error ? (error as Error).message : null,
+    refresh: () => mutate(),
+  };
+}
+
+export function useMeetingActions() {
+  const t = useTranslations("meetings.errors");
+  const refresh = useRefreshMeetings();
+  return {
+    async run(action: MeetingAction, id: string): Promise<Meeting> {
+      const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/${action}`, { method: "POST", fallback: t(FALLBACK[action]) });
+      await refresh();
+      return meeting;
+    },
+    async join(body: { agentId: string; meetingUrl: string; title?: string; startAt?: string }): Promise<Meeting> {
+      const meeting = await apiFetch<Meeting>("/api/meetings/join", { method: "POST", body: JSON.stringify(body), fallback: t("joinMeeting") });
+      await refresh();
+      return meeting;
+    },
+    async setActivation(id: string, active: boolean): Promise<Meeting> {
+      const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/activation`, { method: "POST", body: JSON.stringify({ active }), fallback: t("activation") });
+      await refresh();
+      return meeting;
+    },
+  };
+}
+
+/** One meeting's details; refreshes itself while the meeting is live. */
+export function useMeetingDetails(id: string) {
+  const t = useTranslations("meetings.errors");
+  return useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
+    refreshInterval: (latest) => (latest && isLiveStatus(latest.status) ? LIVE_REFRESH_MS : 0),
+  });
+}

@@ -1,0 +1,150 @@
+import { db } from "../db/client.ts";
+import { recordUsage, type UsageResult } from "../billing/usage.ts";
+import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
+import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
+import { LIVE_STATUSES } from "./status.ts";
+import { transitionMeeting, TransitionRefused } from "./transitions.ts";
+
+// What the bot runtime (lib/bots) writes about a run. Every write names the run, so a worker whose
+// run was superseded (restart, stop, heartbeat loss) can no longer change the meeting.
+
+export interface RunRef {
+  meetingId: string;
+  runId: string;
+  workerId: string;
+}
+
+export type ClaimResult =
+  | { claimed: true; userId: string; agentId: string | null; meetingUrl: string; platform: string; title: string }
+  | { claimed: false; reason: "superseded" | "taken" | "not_startable" };
+
+/**
+ * Takes a run for this worker: the job's run must still be current, not held by another worker, and
+ * the meeting scheduled or joining (scheduled → joining is recorded). Two workers that pick up the same
+ * job (a retry after a slow completion) cannot both win: the row is locked and `workerId` is set once.
+ */
+export async function claimRun(ref: RunRef): Promise<ClaimResult> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: MeetingStatus; runId: string | null; workerId: string | null }[]>`
+      SELECT status, "runId", "workerId" FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
+    if (!row || row.runId !== ref.runId) return { claimed: false, reason: "superseded" } as const;
+    if (row.workerId) return { claimed: false, reason: "taken" } as const;
+    if (row.status !== "scheduled" && row.status !== "joining") return { claimed: false, reason: "not_startable" } as const;
+    if (row.status === "scheduled") {
+      await transitionMeeting(tx, ref.meetingId, { to: "joining", runId: ref.runId, reason: "bot_launched", verb: "started" });
+    }
+    const m = await tx.meeting.update({
+      where: { id: ref.meetingId },
+      data: { workerId: ref.workerId, heartbeatAt: new Date(), joinRequestedAt: new Date() },
+      select: { userId: true, agentId: true, meetingUrl: true, platform: true, title: true },
+    });
+    return { claimed: true, ...m } as const;
+  });
+}
+
+export interface RunState {
+  status: MeetingStatus;
+  activated: boolean;
+}
+
+/**
+ * The run's heartbeat. Answers the meeting's current status and activation, or null when the run is
+ * no longer this worker's to run (stopped, cancelled, restarted or failed by the sweep): leave then.
+ */
+export async function heartbeat(ref: RunRef): Promise<RunState | null> {
+  const rows = await db.$queryRaw<RunState[]>`
+    UPDATE "Meeting" SET "heartbeatAt" = now()
+    WHERE id = ${ref.meetingId} AND "runId" = ${ref.runId} AND "workerId" = ${ref.workerId}
+      AND status::text = ANY(${[...LIVE_STATUSES]}::text[])
+    RETURNING status, activated`;
+  return rows[0] ?? null;
+}
+
+/** Moves the run's meeting; false when the move is no longer possible (e.g. the user stopped it first). */
+export async function moveRun(ref: RunRef, to: MeetingStatus, reason: string | null, data?: Prisma.InputJsonValue): Promise<boolean> {
+  try {
+    await db.$transaction((tx) => transitionMeeting(tx, ref.meetingId, { to, reason, data, runId: ref.runId, verb: to === "failed" ? "failed" : "moved" }));
+    return true;
+  } catch (err) {
+    if (err instanceof TransitionRefused) return false;
+    throw err;
+  }
+}
+
+/** Adds a timeline note without changing the status (e.g. "the agent is waiting for the host"). */
+export async function noteRun(ref: RunRef, reason: string, data?: Prisma.InputJsonValue): Promise<void> {
+  const m = await db.meeting.findUnique({ where: { id: ref.meetingId }, select: { status: true, runId: true } });
+  if (!m || m.runId !== ref.runId) return;
+  await db.meetingEvent.create({ data: { meetingId: ref.meetingId, fromStatus: m.status, toStatus: m.status, reason, data } });
+}
+
+/**
+ * Bills the next started minute of the meeting. The tick number comes from the meeting's own count,
+ * so a retried or restarted run continues the count and never bills a minute twice (the ledger's
+ * idempotency key is the meeting and the tick).
+ */
+export async function billNextMinute(ref: RunRef & { userId: string; agentId: string }): Promise<UsageResult> {
+  const { billedTicks } = await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { billedTicks: true } });
+  const result = await recordUsage({ userId: ref.userId, meetingId: ref.meetingId, agentId: ref.agentId, tick: billedTicks });
+  await db.meeting.updateMany({ where: { id: ref.meetingId, billedTicks }, data: { billedTicks: billedTicks + 1 } });
+  return result;
+}
+
+export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment): Promise<void> {
+  await db.transcriptSegment.create({
+    data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: Math.round(s.startMs), endMs: Math.round(s.endMs), interrupted: s.interrupted ?? false },
+  });
+}
+
+/** Adds provider usage to the meeting's per-provider totals (one row per provider and model). */
+export async function addProviderUsage(meetingId: string, u: ProviderUsage): Promise<void> {
+  const add = {
+    audioMs: u.kind === "stt" ? Math.round(u.audioMs) : 0,
+    inputTokens: u.kind === "ai" ? u.inputTokens : 0,
+    outputTokens: u.kind === "ai" ? u.outputTokens : 0,
+    characters: u.kind === "tts" ? u.characters : 0,
+  };
+  await db.meetingProviderUsage.upsert({
+    where: { meetingId_kind_providerId_model: { meetingId, kind: u.kind, providerId: u.providerId, model: u.model } },
+    create: { meetingId, kind: u.kind, providerId: u.providerId, model: u.model, ...add },
+    update: {
+      audioMs: { increment: add.audioMs },
+      inputTokens: { increment: add.inputTokens },
+      outputTokens: { increment: add.outputTokens },
+      characters: { increment: add.characters },
+    },
+  });
+}
+
+export async function saveTurnMetrics(meetingId: string, m: TurnMetrics): Promise<void> {
+  const ms = (v: number | null) => (v === null ? null : Math.round(v));
+  await db.meetingTurn.create({
+    data: {
+      meetingId,
+      turnId: m.turnId,
+      transcriptMs: ms(m.transcriptMs),
+      llmFirstTokenMs: ms(m.llmFirstTokenMs),
+      ttsFirstAudioMs: ms(m.ttsFirstAudioMs),
+      voiceToVoiceMs: ms(m.voiceToVoiceMs),
+      interrupted: m.interrupted,
+    },
+  });
+}
+
+/** Who is in the call, as the platform adapter reports the roster. */
+export async function saveParticipants(meetingId: string, present: { id: string; name: string; isAgent?: boolean }[]): Promise<void> {
+  const now = new Date();
+  await db.$transaction(async (tx) => {
+    for (const p of present) {
+      await tx.meetingParticipant.upsert({
+        where: { meetingId_externalId: { meetingId, externalId: p.id } },
+        create: { meetingId, externalId: p.id, name: p.name, isAgent: p.isAgent ?? false, joinedAt: now },
+        update: { name: p.name, leftAt: null },
+      });
+    }
+    await tx.meetingParticipant.updateMany({
+      where: { meetingId, leftAt: null, externalId: { notIn: present.map((p) => p.id) } },
+      data: { leftAt: now },
+    });
+  });
+}
