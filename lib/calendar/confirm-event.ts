@@ -15,7 +15,7 @@ export async function confirmEvent(userId: string, agentId: string, eventId: str
     if (event.status === "cancelled") throw new AppError("conflict", "This event was cancelled in its calendar, so it cannot be confirmed.");
     if ((event.endsAt ?? event.startsAt).getTime() <= Date.now()) throw new AppError("conflict", "This event is over, so it cannot be confirmed.");
     const confirmed = event.status === "confirmed" ? event : await tx.calendarEvent.update({ where: { id: eventId }, data: { status: "confirmed" } });
-    await syncEventMeeting(tx, confirmed, "calendar_cancelled");
+    await syncEventMeeting(tx, confirmed, "calendar_event_cancelled");
     return eventDto(tx, eventId);
   });
 }

@@ -2,7 +2,8 @@ import type { CalendarEvent, Prisma } from "../generated/prisma/client.ts";
 import { cancelScheduledMeeting, scheduleMeeting } from "../meetings/schedule-meeting.ts";
 
 /** Why a calendar took its meeting away (the meeting's statusReason). */
-export type UnscheduleReason = "calendar_cancelled" | "calendar_removed" | "calendar_event_deleted";
+/** Cancelled in its calendar; removed from its calendar; its calendar was removed; deleted by the user. */
+export type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted";
 
 type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title" | "startsAt" | "endsAt" | "meetingUrl" | "platform" | "status" | "deletedAt">;
 
@@ -16,7 +17,7 @@ export async function syncEventMeeting(tx: Prisma.TransactionClient, event: Even
     // A meeting the calendar cancelled (the event was cancelled or removed, then re-instated) stays in
     // the history and the event gets a new one. One the user cancelled stays the event's answer.
     await tx.meeting.updateMany({
-      where: { calendarEventId: event.id, status: "cancelled", statusReason: { in: ["calendar_cancelled", "calendar_removed"] } },
+      where: { calendarEventId: event.id, status: "cancelled", statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed"] } },
       data: { calendarEventId: null },
     });
     const meeting = await scheduleMeeting(tx, {

@@ -114,7 +114,7 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
   // Meetings follow their events; an unchanged event only needs one when it is confirmed and has none.
   const followMeeting = async (e: Event, changed: boolean) => {
     if (!changed && (e.status !== "confirmed" || withMeeting.has(e.id))) return;
-    if (await syncEventMeeting(tx, e, "calendar_cancelled")) withMeeting.add(e.id);
+    if (await syncEventMeeting(tx, e, "calendar_event_cancelled")) withMeeting.add(e.id);
   };
 
   const result: ImportResult = { events: 0, created: 0, updated: 0, removed: 0 };
@@ -196,6 +196,6 @@ export async function retireIfUncarried(tx: Prisma.TransactionClient, eventId: s
   const event = await tx.calendarEvent.findUnique({ where: { id: eventId } });
   if (!event || event.deletedAt || event.status === "cancelled") return false;
   const cancelled = await tx.calendarEvent.update({ where: { id: eventId }, data: { status: "cancelled" } });
-  await syncEventMeeting(tx, cancelled, "calendar_removed");
+  await syncEventMeeting(tx, cancelled, "calendar_event_removed");
   return true;
 }

@@ -32,7 +32,7 @@ export async function updateEvent(userId: string, agentId: string, eventId: stri
       where: { id: eventId },
       data: { title: input.title ?? event.title, startsAt, endsAt, meetingUrl, platform: link?.platform ?? event.platform, editedAt: new Date() },
     });
-    await syncEventMeeting(tx, updated, "calendar_cancelled");
+    await syncEventMeeting(tx, updated, "calendar_event_cancelled");
     return eventDto(tx, eventId);
   });
 }

@@ -10,7 +10,7 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Fail live meetings whose bot stopped sending heartbeats (scheduled every minute). */
   meetingSweep: "meeting-sweep",
-  /** Re-read subscribed (and re-expand uploaded) calendars that are due (scheduled every 5 minutes). */
+  /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
 } as const;
 

@@ -121,8 +121,8 @@ describe("subscriptions", () => {
     ]);
     const meetings = await db.meeting.findMany({ where: { agentId: agent.id }, orderBy: { scheduledStart: "asc" } });
     expect(meetings.map((m) => [m.status, m.statusReason])).toEqual([
-      ["cancelled", "calendar_cancelled"],
-      ["cancelled", "calendar_removed"],
+      ["cancelled", "calendar_event_cancelled"],
+      ["cancelled", "calendar_event_removed"],
     ]);
     for (const m of meetings) expect((await startJob(m.id))?.state).toBe("cancelled");
 
