@@ -2,7 +2,7 @@ import { sha256 } from "../auth/random-token.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { parseWith } from "../http/parse.ts";
-import { CalendarFetchError, checkCalendarUrl } from "./fetch-ics.ts";
+import { CalendarFetchError, checkCalendarUrl, enforceFetchLimit } from "./fetch-ics.ts";
 import { NotACalendarError, parseIcs, type ParsedCalendar } from "./parse-ics.ts";
 import type { Upload } from "./read-upload.ts";
 import { subscribeSchema, uploadFieldsSchema } from "./schema.ts";
@@ -81,6 +81,7 @@ export async function subscribeCalendar(userId: string, body: unknown): Promise<
   const checked = checkCalendarUrl(input.url);
   if ("problem" in checked) throw invalid("url", checked.problem);
   const agent = await resolveAgent(userId, input.agentId);
+  await enforceFetchLimit(userId);
   const same = await db.calendar.findFirst({ where: { userId, agentId: agent.id, source: "subscription", sourceUrl: checked.url }, select: { id: true } });
   if (same) {
     await syncCalendar(same.id);

@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { appUrl } from "../config.ts";
+import { enforce } from "../http/rate-limit.ts";
 import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "../providers/private-address.ts";
 
 // Fetches a subscribed calendar (a "secret address in iCal format"). The URL is the user's, so the
@@ -25,6 +26,14 @@ export function sizeLimitMessage(): string {
   const bytes = calendarMaxBytes();
   const size = bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `The calendar is larger than ${size}`;
+}
+
+/**
+ * Fetches a user starts (subscribe, refresh) make outbound requests for them: a generous cap per
+ * user keeps the feature from being used to probe other hosts.
+ */
+export async function enforceFetchLimit(userId: string): Promise<void> {
+  await enforce(`calendar-fetch:${userId}`, { max: 30, windowSeconds: 60 });
 }
 
 /** A failure whose message can be shown to the user as the calendar's error. */

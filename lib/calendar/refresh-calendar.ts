@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
+import { enforceFetchLimit } from "./fetch-ics.ts";
 import { calendarDto } from "./serialize.ts";
 import { syncCalendar } from "./sync-calendar.ts";
 
@@ -10,6 +11,7 @@ import { syncCalendar } from "./sync-calendar.ts";
 export async function refreshCalendar(userId: string, id: string) {
   const calendar = await db.calendar.findFirst({ where: { id, userId }, select: { id: true } });
   if (!calendar) throw new AppError("not_found", "Calendar not found");
+  await enforceFetchLimit(userId);
   await syncCalendar(id);
   return calendarDto(userId, id);
 }

@@ -35,7 +35,7 @@ function urlHint(url: string | null): string | null {
   }
 }
 
-export function serializeCalendar(c: Calendar & { agent: { name: string } }, eventCount: number) {
+export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name: string } }, eventCount: number) {
   return {
     id: c.id,
     name: c.name,
@@ -62,10 +62,12 @@ export async function eventCounts(calendarIds: string[]): Promise<Map<string, nu
   return new Map(rows.map((r) => [r.calendarId, r.count]));
 }
 
+// The stored file can be megabytes: never read it to list or show a calendar.
 export const CALENDAR_INCLUDE = { agent: { select: { name: true } } } as const;
+export const CALENDAR_OMIT = { content: true } as const;
 
 /** One of the user's calendars as the API returns it. */
 export async function calendarDto(userId: string, id: string): Promise<CalendarDto> {
-  const calendar = await db.calendar.findFirstOrThrow({ where: { id, userId }, include: CALENDAR_INCLUDE });
+  const calendar = await db.calendar.findFirstOrThrow({ where: { id, userId }, include: CALENDAR_INCLUDE, omit: CALENDAR_OMIT });
   return serializeCalendar(calendar, (await eventCounts([id])).get(id) ?? 0);
 }

@@ -240,3 +240,17 @@ describe("meetings the user cancelled", () => {
     expect(await db.meeting.count({ where: { agentId: agent.id } })).toBe(1);
   });
 });
+
+describe("limits", () => {
+  it("caps fetches a user starts at 30 a minute (429 with Retry-After)", async () => {
+    const { headers, calendarId } = await subscribed([{ uid: "a@test", start: at(1), location: ZOOM }]);
+    // The subscription itself was the first fetch of the window.
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push((await syncCalendar(headers, calendarId)).status);
+    expect(answers.filter((s) => s === 200)).toHaveLength(29);
+    const limited = await syncCalendar(headers, calendarId);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe("rate_limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+});
