@@ -107,6 +107,23 @@ describe("parseIcs details", () => {
     process.env.TZ = originalTz;
   });
 
+  it("reads RFC 7986 CONFERENCE properties (repeated, with parameters) before the free text", async () => {
+    const { instances } = await parseIcs(
+      ics(
+        "BEGIN:VEVENT",
+        "UID:conf@test",
+        "DTSTART:20261201T090000Z",
+        "CONFERENCE;VALUE=URI;FEATURE=PHONE;LABEL=Dial in:tel:+1-555-0100",
+        "CONFERENCE;VALUE=URI;FEATURE=VIDEO;LABEL=Join:https://meet.google.com/aaa-bbbb-ccc",
+        "DESCRIPTION:Old link: https://zoom.us/j/123456789",
+        "END:VEVENT",
+      ),
+      WINDOW,
+    );
+    expect(instances[0].conferenceUrls).toEqual(["tel:+1-555-0100", "https://meet.google.com/aaa-bbbb-ccc"]);
+    expect(findMeetingLink(instances[0])?.url).toBe("https://meet.google.com/aaa-bbbb-ccc");
+  });
+
   it("keeps the newest copy of a UID by SEQUENCE", async () => {
     const event = (seq: number, day: string) => ["BEGIN:VEVENT", "UID:dup@test", `SEQUENCE:${seq}`, `SUMMARY:v${seq}`, `DTSTART:202612${day}T090000Z`, "END:VEVENT"];
     const { instances } = await parseIcs(ics(...event(1, "01"), ...event(3, "03"), ...event(2, "02")), WINDOW);

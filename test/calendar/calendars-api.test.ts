@@ -181,3 +181,17 @@ describe("GET /api/calendars and DELETE /api/calendars/{id}", () => {
     expect((await deleteCalendar(headers, second.body.id)).status).toBe(404);
   });
 });
+
+describe("deleting an agent", () => {
+  it("takes its calendars and events with it", async () => {
+    const { headers, agent, user } = await userWithAgent();
+    await upload(headers, vcalendar([{ uid: "a@test", start: at(1), location: ZOOM }]), { agentId: agent.id });
+    const { DELETE } = await import("@/app/api/agents/[id]/route");
+    const { call } = await import("../http.ts");
+    const res = await call(DELETE, { method: "DELETE", headers, params: { id: agent.id } });
+    expect(res.body).toEqual({ deleted: true, cancelledMeetings: 1 });
+    expect(await db.calendar.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db.calendarEvent.count({ where: { userId: user.id } })).toBe(0);
+    expect((await listCalendars(headers)).body).toEqual([]);
+  });
+});
