@@ -4,7 +4,7 @@
 export type CalendarView = "month" | "week" | "list";
 export const VIEWS: readonly CalendarView[] = ["month", "week", "list"];
 /** The list view shows this many days from its first day. */
-export const LIST_DAYS = 30;
+const LIST_DAYS = 30;
 
 export function startOfDay(d: Date): Date {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate());

@@ -12,7 +12,7 @@ import { fromLocalInput, toLocalInput } from "./date-range";
 import { StatusBadge } from "./event-chip";
 import { isOver } from "./event-style";
 
-export interface EventActions {
+interface EventActions {
   confirm: (e: CalendarEvent) => Promise<CalendarEvent>;
   update: (e: CalendarEvent, body: { title: string; start: string; end: string | null; meetingUrl: string }) => Promise<CalendarEvent>;
   remove: (e: CalendarEvent) => Promise<void>;

@@ -2,7 +2,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
-import { dayKey } from "./date-range";
 import { StatusBadge } from "./event-chip";
 import { PLATFORM_DOT } from "./event-style";
 import { byDay } from "./month-view";

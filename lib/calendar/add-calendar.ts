@@ -14,7 +14,7 @@ import { AGENT_RULES, IMPORT_TRANSACTION, importParsed, importWindow, readFeed, 
 // Adding what the agent already has (the same file, the same address) imports it again into the
 // existing calendar instead of adding a second one.
 
-export const MAX_CALENDARS_PER_USER = 25;
+const MAX_CALENDARS_PER_USER = 25;
 
 const invalid = (path: string, message: string) => new AppError("validation_error", message, { issues: [{ path, message }] });
 

@@ -3,7 +3,7 @@ import { cancelScheduledMeeting, scheduleMeeting } from "../meetings/schedule-me
 
 /** Why a calendar took its meeting away (the meeting's statusReason). */
 /** Cancelled in its calendar; removed from its calendar; its calendar was removed; deleted by the user. */
-export type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted";
+type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted";
 
 type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title" | "startsAt" | "endsAt" | "meetingUrl" | "platform" | "status" | "deletedAt">;
 

@@ -10,9 +10,9 @@ import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllow
 // the name and again on the address it resolves to at connection time), a few redirects each
 // checked the same way, a size limit (after decompression) and one deadline for the whole fetch.
 
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
-export function calendarFetchTimeoutMs(): number {
+function calendarFetchTimeoutMs(): number {
   const n = Number(process.env.CALENDAR_FETCH_TIMEOUT_MS);
   return n > 0 ? n : 15_000;
 }

@@ -16,7 +16,7 @@ import type { CalendarInstance } from "./parse-ics.ts";
 const MAX_TITLE = 500;
 const MAX_DESCRIPTION = 4000;
 
-export interface ImportTarget {
+interface ImportTarget {
   calendarId: string;
   userId: string;
   agent: AccessRules & { id: string };
@@ -191,7 +191,7 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
  * An event no calendar carries any more was removed from its calendar: it becomes cancelled and its
  * meeting is cancelled (a user-deleted event stays as it is). Returns whether it was retired.
  */
-export async function retireIfUncarried(tx: Prisma.TransactionClient, eventId: string): Promise<boolean> {
+async function retireIfUncarried(tx: Prisma.TransactionClient, eventId: string): Promise<boolean> {
   if ((await tx.calendarEventSource.count({ where: { eventId } })) > 0) return false;
   const event = await tx.calendarEvent.findUnique({ where: { id: eventId } });
   if (!event || event.deletedAt || event.status === "cancelled") return false;

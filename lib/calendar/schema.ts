@@ -29,7 +29,6 @@ export const updateEventSchema = z
     },
     { error: "The request body must be a JSON object" },
   );
-export type UpdateEventInput = z.infer<typeof updateEventSchema>;
 
 /** ?from=&to= of the event lists (ISO times). */
 export const rangeQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { db } from "../db/client.ts";
 import { syncCalendar } from "./sync-calendar.ts";
 
 /** Subscriptions are re-fetched this often (CALENDAR_SYNC_MINUTES, default 15). */
-export function subscriptionIntervalMinutes(): number {
+function subscriptionIntervalMinutes(): number {
   const n = Number(process.env.CALENDAR_SYNC_MINUTES);
   return n > 0 ? n : 15;
 }

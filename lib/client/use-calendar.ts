@@ -10,7 +10,7 @@ import { uploadForm } from "./upload";
 export type CalendarEvent = Omit<CalendarEventDto, "start" | "end"> & { start: string; end: string | null };
 /** One of the user's calendars (uploaded file or subscribed address). */
 export type UserCalendar = Omit<CalendarDto, "lastSyncedAt" | "createdAt"> & { lastSyncedAt: string | null; createdAt: string };
-export interface FeedToken {
+interface FeedToken {
   token: string;
   feedUrl: string;
 }
@@ -88,7 +88,7 @@ export function useFeedToken(agentId: string | undefined) {
   };
 }
 
-export interface FileUpload {
+interface FileUpload {
   name: string;
   /** 0…1 while sending. */
   progress: number;
