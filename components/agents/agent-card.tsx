@@ -66,6 +66,13 @@ export function AgentCard({
         >
           {t("list.edit")}
         </Link>
+        <Link
+          href={`/agents/${agent.id}/calendar`}
+          aria-label={t("list.calendarLabel", { name: agent.name })}
+          className="inline-flex h-8 items-center rounded-md border border-[var(--border)] px-3 text-sm hover:bg-hover-light dark:hover:bg-white/5"
+        >
+          {t("list.calendar")}
+        </Link>
         <Button size="sm" variant="ghost" className="text-error-text" onClick={onDelete} aria-label={t("list.deleteLabel", { name: agent.name })}>
           {t("list.delete")}
         </Button>

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
@@ -57,6 +58,13 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   });
   await boss.schedule(QUEUES.meetingSweep, "* * * * *");
   await sweepLostMeetings().catch((err) => log({ event: "sweep_error", level: "error", error: String(err) }));
+  // Subscribed calendars are re-read (uploads re-expanded) in rounds; each calendar is due every
+  // CALENDAR_SYNC_MINUTES (uploads daily), and SKIP LOCKED shares a round's calendars among workers.
+  await boss.work(QUEUES.calendarSync, async () => {
+    const round = await syncDueCalendars();
+    if (round.synced + round.failed > 0) log({ event: "calendars_synced", workerId: id, ...round });
+  });
+  await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
 
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   await listener.connect();

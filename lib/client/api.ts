@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-function serverMessage(body: unknown): string | undefined {
+export function serverMessage(body: unknown): string | undefined {
   if (body && typeof body === "object") {
     const b = body as { message?: unknown; error?: unknown };
     if (typeof b.message === "string" && b.message) return b.message;

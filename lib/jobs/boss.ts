@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Fail live meetings whose bot stopped sending heartbeats (scheduled every minute). */
   meetingSweep: "meeting-sweep",
+  /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
+  calendarSync: "calendar-sync",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -36,6 +38,8 @@ export async function installJobs(connectionString: string): Promise<void> {
     // the run from then on); a worker that dies before completing it lets the job retry.
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     await boss.createQueue(QUEUES.meetingSweep, { retryLimit: 0, expireInSeconds: 60 });
+    // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
+    await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
   } finally {
     await boss.stop({ graceful: false });
   }

@@ -1,0 +1,5 @@
+import { UserCalendarPage } from "@/components/calendar/calendar-page";
+
+export default function CalendarPage() {
+  return <UserCalendarPage />;
+}

@@ -1,0 +1,11 @@
+import { deleteEvent } from "@/lib/calendar/delete-event";
+import { updateEvent } from "@/lib/calendar/update-event";
+import { readJson } from "@/lib/http/parse";
+import { userRoute } from "@/lib/http/route";
+
+type Params = { id: string; eventId: string };
+
+// PUT {title?, start?, end?, meetingUrl?} → the event (its meeting follows). DELETE → {id, deleted}.
+export const PUT = userRoute<Params>(async ({ request, user, params }) => updateEvent(user.id, params.id, params.eventId, await readJson(request)));
+
+export const DELETE = userRoute<Params>(({ user, params }) => deleteEvent(user.id, params.id, params.eventId));

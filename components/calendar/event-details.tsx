@@ -1,0 +1,207 @@
+"use client";
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
+import { ApiError } from "@/lib/client/api";
+import { notifications } from "@/lib/client/notifications";
+import type { CalendarEvent } from "@/lib/client/use-calendar";
+import { fromLocalInput, toLocalInput } from "./date-range";
+import { StatusBadge } from "./event-chip";
+import { isOver } from "./event-style";
+
+interface EventActions {
+  confirm: (e: CalendarEvent) => Promise<CalendarEvent>;
+  update: (e: CalendarEvent, body: { title: string; start: string; end: string | null; meetingUrl: string }) => Promise<CalendarEvent>;
+  remove: (e: CalendarEvent) => Promise<void>;
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5 sm:grid-cols-[8rem_1fr] sm:gap-3">
+      <dt className="text-sm text-[var(--text-muted)]">{label}</dt>
+      <dd className="min-w-0 break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+type FieldErrors = Partial<Record<"title" | "start" | "end" | "meetingUrl", string>>;
+
+/** The edit form: title, start, end and link, with the server's field errors inline. */
+function EditEvent({ event, onSave, onCancel }: { event: CalendarEvent; onSave: EventActions["update"]; onCancel: () => void }) {
+  const t = useTranslations("calendar.edit");
+  const [title, setTitle] = useState(event.title);
+  const [start, setStart] = useState(toLocalInput(event.start));
+  const [end, setEnd] = useState(toLocalInput(event.end));
+  const [meetingUrl, setMeetingUrl] = useState(event.meetingUrl);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const startIso = fromLocalInput(start);
+    const endIso = fromLocalInput(end);
+    const local: FieldErrors = {};
+    if (!startIso) local.start = t("startRequired");
+    else if (endIso && endIso <= startIso) local.end = t("endBeforeStart");
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    setSaving(true);
+    try {
+      await onSave(event, { title, start: startIso!, end: endIso, meetingUrl });
+    } catch (err) {
+      const issues = err instanceof ApiError ? ((err.body as { issues?: { path: string; message: string }[] })?.issues ?? []) : [];
+      const fields = Object.fromEntries(issues.filter((i) => ["title", "start", "end", "meetingUrl"].includes(i.path)).map((i) => [i.path, i.message])) as FieldErrors;
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else notifications.add({ type: "error", message: (err as Error).message });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <TextField label={t("name")} value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t("start")} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} required />
+        <TextField label={t("end")} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.end} />
+      </div>
+      <TextField label={t("link")} type="url" value={meetingUrl} onChange={(e) => setMeetingUrl(e.target.value)} error={errors.meetingUrl} hint={t("linkHint")} required />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={saving}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * An event's details (spec: Confirm / Edit / Delete) in a dialog. Confirm is offered for pending and
+ * blocked events that are not over; cancelled events can only be deleted.
+ */
+export function EventDetails({ event, onClose, actions, showAgent }: { event: CalendarEvent | null; onClose: () => void; actions: EventActions; showAgent: boolean }) {
+  const t = useTranslations("calendar");
+  const format = useFormatter();
+  const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
+  const [busy, setBusy] = useState(false);
+  // After Confirm the button goes away: focus moves to the status it changed, not to the page.
+  const statusRef = useRef<HTMLDivElement>(null);
+  const close = () => {
+    setMode("view");
+    onClose();
+  };
+  const run = async (action: () => Promise<unknown>, success: string, closeAfter: boolean) => {
+    setBusy(true);
+    try {
+      await action();
+      notifications.add({ type: "success", message: success });
+      if (closeAfter) close();
+      else setMode("view");
+    } catch (err) {
+      notifications.add({ type: "error", message: (err as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!event) return null;
+
+  const title = event.title || t("event.untitled");
+  const over = isOver(event);
+  const canConfirm = (event.status === "pending" || event.status === "blocked") && !over;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && close()}
+      title={mode === "edit" ? t("edit.title") : mode === "delete" ? t("event.deleteTitle") : title}
+      closeLabel={t("event.close")}
+      className="max-w-xl"
+    >
+      {mode === "edit" ? (
+        <EditEvent
+          event={event}
+          onCancel={() => setMode("view")}
+          onSave={async (e, body) => {
+            // Errors go back to the form (field messages inline); success returns to the details.
+            const saved = await actions.update(e, body);
+            notifications.add({ type: "success", message: t("event.saved") });
+            setMode("view");
+            return saved;
+          }}
+        />
+      ) : mode === "delete" ? (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm">{t("event.deleteText")}</p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setMode("view")} disabled={busy}>
+              {t("event.cancel")}
+            </Button>
+            <Button variant="danger" loading={busy} onClick={() => run(() => actions.remove(event), t("event.deleted"), true)}>
+              {t("event.delete")}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div ref={statusRef} tabIndex={-1} className="flex flex-col gap-1 rounded-md bg-[var(--surface-muted)] p-3 focus-visible:outline-2 focus-visible:outline-primary">
+            <div className="flex flex-wrap items-center gap-2">
+              <StatusBadge status={event.status} />
+              {event.edited && <span className="text-xs text-[var(--text-muted)]">{t("event.edited")}</span>}
+            </div>
+            <p className="text-sm">{over && event.status !== "cancelled" ? t("event.over") : t(`statusHelp.${event.status}`)}</p>
+          </div>
+          <dl className="flex flex-col gap-2">
+            <Row label={t("event.when")}>{format.dateTimeRange(new Date(event.start), new Date(event.end ?? event.start), { dateStyle: "full", timeStyle: "short" })}</Row>
+            {showAgent && <Row label={t("event.agent")}>{event.agentName}</Row>}
+            <Row label={t("event.link")}>
+              <span className="mr-1">{t(`platforms.${event.platform}`)}:</span>
+              <a href={event.meetingUrl} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline dark:text-primary-light">
+                {event.meetingUrl}
+              </a>
+            </Row>
+            <Row label={t("event.organizer")}>{event.organizerEmail ?? t("event.noOrganizer")}</Row>
+            {event.meetingId && (
+              <Row label={t("event.meeting")}>
+                <span className="mr-2">{event.meetingStatus ? t(`meetingStatus.${event.meetingStatus}`) : ""}</span>
+                <Link href={`/meetings/${event.meetingId}/details`} className="text-primary underline dark:text-primary-light">
+                  {t("event.openMeeting")}
+                </Link>
+              </Row>
+            )}
+            {event.description && (
+              <Row label={t("event.description")}>
+                <p className="max-h-40 overflow-y-auto whitespace-pre-wrap">{event.description}</p>
+              </Row>
+            )}
+          </dl>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button variant="ghost" className="text-error-text" onClick={() => setMode("delete")}>
+              {t("event.delete")}
+            </Button>
+            {event.status !== "cancelled" && (
+              <Button variant="secondary" onClick={() => setMode("edit")}>
+                {t("event.edit")}
+              </Button>
+            )}
+            {canConfirm && (
+              <Button
+                loading={busy}
+                onClick={async () => {
+                  await run(() => actions.confirm(event), t("event.confirmed", { title }), false);
+                  statusRef.current?.focus();
+                }}
+              >
+                {t("event.confirm")}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { sha256 } from "../auth/random-token.ts";
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { parseWith } from "../http/parse.ts";
+import { CalendarFetchError, checkCalendarUrl, enforceFetchLimit } from "./fetch-ics.ts";
+import { NotACalendarError, parseIcs, type ParsedCalendar } from "./parse-ics.ts";
+import type { Upload } from "./read-upload.ts";
+import { subscribeSchema, uploadFieldsSchema } from "./schema.ts";
+import { calendarDto, type CalendarDto } from "./serialize.ts";
+import { AGENT_RULES, IMPORT_TRANSACTION, importParsed, importWindow, readFeed, syncCalendar } from "./sync-calendar.ts";
+
+// POST /api/calendars: an uploaded .ics file or a subscribed ICS address becomes one of an agent's
+// calendars, imported at once. Nothing is saved when the file or the address gives no calendar.
+// Adding what the agent already has (the same file, the same address) imports it again into the
+// existing calendar instead of adding a second one.
+
+const MAX_CALENDARS_PER_USER = 25;
+
+const invalid = (path: string, message: string) => new AppError("validation_error", message, { issues: [{ path, message }] });
+
+/** The agent a calendar is for: the one named, or the user's only agent. */
+async function resolveAgent(userId: string, agentId: string | undefined): Promise<{ id: string }> {
+  if (agentId) {
+    const agent = await db.agent.findFirst({ where: { id: agentId, userId }, select: { id: true } });
+    if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
+    return agent;
+  }
+  const agents = await db.agent.findMany({ where: { userId }, select: { id: true }, take: 2 });
+  if (agents.length === 1) return agents[0];
+  throw invalid("agentId", agents.length === 0 ? "Create an agent first: calendar events are meetings for an agent to join" : "Choose the agent this calendar is for");
+}
+
+async function assertRoom(userId: string): Promise<void> {
+  if ((await db.calendar.count({ where: { userId } })) >= MAX_CALENDARS_PER_USER) {
+    throw new AppError("conflict", `You can have at most ${MAX_CALENDARS_PER_USER} calendars. Remove one first.`);
+  }
+}
+
+function nameFrom(...candidates: (string | null | undefined)[]): string {
+  return (candidates.map((c) => c?.trim()).find(Boolean) ?? "Calendar").slice(0, 100);
+}
+
+async function create(
+  userId: string,
+  agentId: string,
+  data: { name: string; source: "upload" | "subscription"; sourceUrl?: string; content?: string; contentHash?: string },
+  parsed: ParsedCalendar,
+): Promise<string> {
+  const now = new Date();
+  return db.$transaction(async (tx) => {
+    const calendar = await tx.calendar.create({ data: { ...data, userId, agentId }, include: AGENT_RULES });
+    await importParsed(tx, calendar, parsed, importWindow(now), now);
+    return calendar.id;
+  }, IMPORT_TRANSACTION);
+}
+
+export async function uploadCalendar(userId: string, upload: Upload): Promise<{ calendar: CalendarDto; created: boolean }> {
+  const fields = parseWith(uploadFieldsSchema, upload.fields);
+  const agent = await resolveAgent(userId, fields.agentId);
+  let parsed: ParsedCalendar;
+  try {
+    parsed = await parseIcs(upload.text, importWindow());
+  } catch (err) {
+    if (err instanceof NotACalendarError) throw invalid("file", err.message);
+    throw err;
+  }
+  const contentHash = sha256(upload.text);
+  const same = await db.calendar.findFirst({ where: { userId, agentId: agent.id, source: "upload", contentHash }, select: { id: true } });
+  if (same) {
+    await syncCalendar(same.id);
+    return { calendar: await calendarDto(userId, same.id), created: false };
+  }
+  await assertRoom(userId);
+  const name = nameFrom(fields.name, parsed.name, upload.fileName.replace(/\.(ics|ical|ifb|icalendar)$/i, ""));
+  const id = await create(userId, agent.id, { name, source: "upload", content: upload.text, contentHash }, parsed);
+  return { calendar: await calendarDto(userId, id), created: true };
+}
+
+export async function subscribeCalendar(userId: string, body: unknown): Promise<{ calendar: CalendarDto; created: boolean }> {
+  const input = parseWith(subscribeSchema, body);
+  const checked = checkCalendarUrl(input.url);
+  if ("problem" in checked) throw invalid("url", checked.problem);
+  const agent = await resolveAgent(userId, input.agentId);
+  await enforceFetchLimit(userId);
+  const same = await db.calendar.findFirst({ where: { userId, agentId: agent.id, source: "subscription", sourceUrl: checked.url }, select: { id: true } });
+  if (same) {
+    await syncCalendar(same.id);
+    return { calendar: await calendarDto(userId, same.id), created: false };
+  }
+  await assertRoom(userId);
+  let parsed: ParsedCalendar;
+  try {
+    parsed = await readFeed(checked.url, importWindow());
+  } catch (err) {
+    if (err instanceof CalendarFetchError) throw invalid("url", err.message);
+    throw err;
+  }
+  const name = nameFrom(input.name, parsed.name, new URL(checked.url).hostname);
+  const id = await create(userId, agent.id, { name, source: "subscription", sourceUrl: checked.url }, parsed);
+  return { calendar: await calendarDto(userId, id), created: true };
+}

@@ -1,0 +1,13 @@
+import type { Prisma } from "../generated/prisma/client.ts";
+import { AppError } from "../http/errors.ts";
+
+/**
+ * An event of the user's agent (as the path names them), locked for a change: the calendar import
+ * of that agent waits for it and vice versa. Another user's or a deleted event is not found.
+ */
+export async function lockOwnedEvent(tx: Prisma.TransactionClient, userId: string, agentId: string, eventId: string) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`calendar-agent:${agentId}`}))`;
+  const event = await tx.calendarEvent.findFirst({ where: { id: eventId, agentId, userId, deletedAt: null } });
+  if (!event) throw new AppError("not_found", "Event not found");
+  return event;
+}

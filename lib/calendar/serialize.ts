@@ -1,0 +1,73 @@
+import { db } from "../db/client.ts";
+import type { Calendar, CalendarEvent } from "../generated/prisma/client.ts";
+
+export const EVENT_INCLUDE = { meeting: { select: { id: true, status: true } }, agent: { select: { name: true } } } as const;
+type EventRow = CalendarEvent & { meeting: { id: string; status: string } | null; agent: { name: string } };
+
+/** The API shape of an agent calendar event (issue 8 fields, plus what the calendar pages show). */
+export function serializeEvent(e: EventRow) {
+  return {
+    id: e.id,
+    title: e.title,
+    start: e.startsAt,
+    end: e.endsAt,
+    meetingUrl: e.meetingUrl,
+    platform: e.platform,
+    status: e.status,
+    organizerEmail: e.organizerEmail,
+    meetingId: e.meeting?.id ?? null,
+    meetingStatus: e.meeting?.status ?? null,
+    agentId: e.agentId,
+    agentName: e.agent.name,
+    description: e.description,
+    edited: e.editedAt !== null,
+  };
+}
+export type CalendarEventDto = ReturnType<typeof serializeEvent>;
+
+/** A subscribed address is a secret (anyone holding it reads the calendar): only its host is shown. */
+function urlHint(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return `${new URL(url).origin}/…`;
+  } catch {
+    return null;
+  }
+}
+
+export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name: string } }, eventCount: number) {
+  return {
+    id: c.id,
+    name: c.name,
+    source: c.source,
+    agentId: c.agentId,
+    agentName: c.agent.name,
+    eventCount,
+    lastSyncedAt: c.lastSyncedAt,
+    error: c.syncError,
+    urlHint: urlHint(c.sourceUrl),
+    createdAt: c.createdAt,
+  };
+}
+export type CalendarDto = ReturnType<typeof serializeCalendar>;
+
+/** Events each calendar carries (not counting events the user deleted), in one query. */
+export async function eventCounts(calendarIds: string[]): Promise<Map<string, number>> {
+  if (calendarIds.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ calendarId: string; count: number }[]>`
+    SELECT s."calendarId", COUNT(DISTINCT s."eventId")::int AS count
+    FROM "CalendarEventSource" s JOIN "CalendarEvent" e ON e.id = s."eventId"
+    WHERE s."calendarId" = ANY(${calendarIds}::text[]) AND e."deletedAt" IS NULL
+    GROUP BY s."calendarId"`;
+  return new Map(rows.map((r) => [r.calendarId, r.count]));
+}
+
+// The stored file can be megabytes: never read it to list or show a calendar.
+export const CALENDAR_INCLUDE = { agent: { select: { name: true } } } as const;
+export const CALENDAR_OMIT = { content: true } as const;
+
+/** One of the user's calendars as the API returns it. */
+export async function calendarDto(userId: string, id: string): Promise<CalendarDto> {
+  const calendar = await db.calendar.findFirstOrThrow({ where: { id, userId }, include: CALENDAR_INCLUDE, omit: CALENDAR_OMIT });
+  return serializeCalendar(calendar, (await eventCounts([id])).get(id) ?? 0);
+}

@@ -1,0 +1,164 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import useSWR, { useSWRConfig } from "swr";
+import type { CalendarDto, CalendarEventDto } from "@/lib/calendar/serialize";
+import { apiFetch } from "./api";
+import { uploadForm } from "./upload";
+
+/** An agent calendar event as the browser sees it (ISO times). */
+export type CalendarEvent = Omit<CalendarEventDto, "start" | "end"> & { start: string; end: string | null };
+/** One of the user's calendars (uploaded file or subscribed address). */
+export type UserCalendar = Omit<CalendarDto, "lastSyncedAt" | "createdAt"> & { lastSyncedAt: string | null; createdAt: string };
+interface FeedToken {
+  token: string;
+  feedUrl: string;
+}
+interface EventsAnswer {
+  events: CalendarEvent[];
+  hasToken: boolean;
+}
+
+const json = (method: string, body?: unknown) => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
+const eventsBase = (agentId: string | undefined) => (agentId ? `/api/agents/${agentId}/calendar` : "/api/calendars/events");
+const isKey = (key: unknown, test: (k: string) => boolean) => typeof key === "string" && test(key);
+/** Everything a calendar change can make stale: event lists, calendar counts, meetings, agents' next meeting. */
+const touchedByCalendars = (k: string) => /^\/api\/agents\/[^/]+\/calendar/.test(k) || k.startsWith("/api/calendars") || k.startsWith("/api/meetings") || k === "/api/agents";
+
+/**
+ * Spec §4 calendar store, events part: one agent's events (or all the user's) in a range, with
+ * hasToken. Updating an event replaces it by id, deleting removes it, confirming replaces it; other
+ * lists that show it (the other calendar page, meetings) are revalidated.
+ */
+export function useCalendarEvents(agentId: string | undefined, range: { from: Date; to: Date } | null) {
+  const t = useTranslations("calendar.errors");
+  const { mutate: mutateKey } = useSWRConfig();
+  const query = range ? `?from=${encodeURIComponent(range.from.toISOString())}&to=${encodeURIComponent(range.to.toISOString())}` : "";
+  const key = `${eventsBase(agentId)}${query}`;
+  const { data, error, isLoading, mutate } = useSWR<EventsAnswer>(key, (path: string) => apiFetch<EventsAnswer>(path, { fallback: t("fetchEvents") }), { keepPreviousData: true });
+  const others = () => mutateKey((k) => isKey(k, (s) => s !== key && touchedByCalendars(s)));
+  const replace = (event: CalendarEvent) => mutate((d) => d && { ...d, events: d.events.map((e) => (e.id === event.id ? event : e)) }, { revalidate: false });
+  const eventPath = (e: CalendarEvent) => `/api/agents/${e.agentId}/calendar/events/${e.id}`;
+
+  return {
+    events: data?.events ?? [],
+    hasToken: data?.hasToken ?? false,
+    loading: isLoading,
+    error: error ? (error as Error).message : null,
+    refresh: () => mutate(),
+    async update(event: CalendarEvent, body: { title: string; start: string; end: string | null; meetingUrl: string }) {
+      const updated = await apiFetch<CalendarEvent>(eventPath(event), { ...json("PUT", body), fallback: t("updateEvent") });
+      await replace(updated);
+      void others();
+      return updated;
+    },
+    async remove(event: CalendarEvent) {
+      await apiFetch(eventPath(event), { method: "DELETE", fallback: t("deleteEvent") });
+      await mutate((d) => d && { ...d, events: d.events.filter((e) => e.id !== event.id) }, { revalidate: false });
+      void others();
+    },
+    async confirm(event: CalendarEvent) {
+      const confirmed = await apiFetch<CalendarEvent>(`${eventPath(event)}/confirm`, { method: "POST", fallback: t("confirmEvent") });
+      await replace(confirmed);
+      void others();
+      return confirmed;
+    },
+  };
+}
+
+/**
+ * The feed address of one agent (or of all the user's meetings). The token is shown once: the new
+ * one is held here until cleared, and every cached list of that scope gets hasToken true.
+ */
+export function useFeedToken(agentId: string | undefined) {
+  const t = useTranslations("calendar.errors");
+  const { mutate: mutateKey } = useSWRConfig();
+  const [newToken, setNewToken] = useState<FeedToken | null>(null);
+  return {
+    newToken,
+    clear: () => setNewToken(null),
+    async regenerate() {
+      const path = agentId ? `/api/agents/${agentId}/calendar/regenerate-token` : "/api/calendars/regenerate-token";
+      const token = await apiFetch<FeedToken>(path, { method: "POST", fallback: t(agentId ? "regenerateToken" : "regenerateUserToken") });
+      setNewToken(token);
+      const base = eventsBase(agentId);
+      await mutateKey((k) => isKey(k, (s) => s === base || s.startsWith(`${base}?`)), (d?: EventsAnswer) => d && { ...d, hasToken: true }, { revalidate: false });
+      return token;
+    },
+  };
+}
+
+interface FileUpload {
+  name: string;
+  /** 0…1 while sending. */
+  progress: number;
+  state: "uploading" | "done" | "error";
+  message?: string;
+}
+
+/**
+ * Spec §3 client calendar state: userCalendars, loading, error, uploading, uploadError; plus the
+ * per-file progress and errors of the last upload, subscribing, refreshing and removing.
+ */
+export function useCalendars() {
+  const t = useTranslations("calendar.errors");
+  const { mutate: mutateKey } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useSWR<UserCalendar[]>("/api/calendars", (path: string) => apiFetch<UserCalendar[]>(path, { fallback: t("fetchCalendars") }));
+  const [files, setFiles] = useState<FileUpload[]>([]);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const put = (calendar: UserCalendar) => mutate((list = []) => (list.some((c) => c.id === calendar.id) ? list.map((c) => (c.id === calendar.id ? calendar : c)) : [...list, calendar]), { revalidate: false });
+  const events = () => mutateKey((k) => isKey(k, (s) => s !== "/api/calendars" && touchedByCalendars(s)));
+
+  return {
+    userCalendars: data ?? [],
+    loading: isLoading,
+    error: error ? (error as Error).message : null,
+    uploading: files.some((f) => f.state === "uploading"),
+    uploadError,
+    files,
+    clearFiles: () => setFiles([]),
+    refresh: () => mutate(),
+    /** Uploads .ics files one after the other; each file's outcome is kept (one bad file does not stop the rest). */
+    async upload(list: File[], agentId: string | undefined) {
+      setUploadError(null);
+      setFiles(list.map((f) => ({ name: f.name, progress: 0, state: "uploading" })));
+      const set = (i: number, change: Partial<FileUpload>) => setFiles((all) => all.map((f, j) => (j === i ? { ...f, ...change } : f)));
+      let ok = 0;
+      for (const [i, file] of list.entries()) {
+        const form = new FormData();
+        form.set("file", file);
+        if (agentId) form.set("agentId", agentId);
+        try {
+          const calendar = await uploadForm<UserCalendar>("/api/calendars", form, { fallback: t("upload"), onProgress: (progress) => set(i, { progress }) });
+          await put(calendar);
+          set(i, { progress: 1, state: "done", message: undefined });
+          ok++;
+        } catch (err) {
+          const message = (err as Error).message;
+          set(i, { state: "error", message });
+          setUploadError(message);
+        }
+      }
+      if (ok > 0) void events();
+      return ok;
+    },
+    async subscribe(body: { url: string; name?: string; agentId?: string }) {
+      const calendar = await apiFetch<UserCalendar>("/api/calendars", { ...json("POST", body), fallback: t("subscribe") });
+      await put(calendar);
+      void events();
+      return calendar;
+    },
+    async sync(id: string) {
+      const calendar = await apiFetch<UserCalendar>(`/api/calendars/${id}/sync`, { method: "POST", fallback: t("sync") });
+      await put(calendar);
+      void events();
+      return calendar;
+    },
+    async remove(id: string) {
+      const result = await apiFetch<{ cancelledMeetings: number }>(`/api/calendars/${id}`, { method: "DELETE", fallback: t("remove") });
+      await mutate((list = []) => list.filter((c) => c.id !== id), { revalidate: false });
+      void events();
+      return result;
+    },
+  };
+}
