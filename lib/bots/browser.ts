@@ -1,9 +1,12 @@
-import type { BrowserContextOptions } from "playwright-core";
-import { CHROMIUM_FLAGS } from "../browser/chromium.ts";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, findChromium } from "../browser/chromium.ts";
 
 // How a bot's Chromium is launched (research/meeting-bots.md §11.2). The microphone is the audio
 // bridge's track (lib/bots/bridge), so the fake capture device only has to exist for pages that list
-// devices; media prompts are accepted without UI; audio plays without a user gesture.
+// devices; media prompts are accepted without UI; audio plays without a user gesture. Nothing may
+// tell a meeting client that a robot drives the browser: no automation switch or blink feature
+// (navigator.webdriver stays false), a real Chrome user agent and client hints even when headless,
+// and the languages a person's browser sends.
 export const BOT_CHROMIUM_FLAGS = [
   ...CHROMIUM_FLAGS,
   "--use-fake-ui-for-media-stream",
@@ -11,7 +14,11 @@ export const BOT_CHROMIUM_FLAGS = [
   "--autoplay-policy=no-user-gesture-required",
   "--disable-blink-features=AutomationControlled",
   "--lang=en-US",
+  "--accept-lang=en-US,en",
 ];
+
+/** Playwright's default switches a bot must not have (the "controlled by automated software" switch). */
+export const BOT_IGNORED_DEFAULT_ARGS = ["--enable-automation"];
 
 /**
  * Options of every bot's browser context. bypassCSP lets the bridge load its AudioWorklet (a blob:
@@ -24,3 +31,73 @@ export const BOT_CONTEXT_OPTIONS: BrowserContextOptions = {
   permissions: ["microphone"],
   viewport: { width: 1280, height: 720 },
 };
+
+/**
+ * Where each platform's client asks for the microphone and camera: the meeting's own origin plus
+ * the hosts its client moves to (Teams' light meetings, Zoom's web client). Granted up front, so the
+ * Permissions API says "granted" and no client shows its "allow your mic and camera" gate.
+ */
+const CLIENT_ORIGINS: Record<string, string[]> = {
+  meet: ["https://meet.google.com"],
+  teams: ["https://teams.microsoft.com", "https://teams.live.com", "https://teams.cloud.microsoft"],
+  zoom: ["https://app.zoom.us", "https://zoom.us", "https://app.zoomgov.com"],
+};
+
+/**
+ * Launches the bot's Chromium: headed when a display exists (Xvfb in production, which is what
+ * meeting clients see from a person), else Chromium's headless mode with the disguise of
+ * openBotPage().
+ */
+export async function launchBotBrowser(opts: { headless?: boolean } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium().path,
+    args: BOT_CHROMIUM_FLAGS,
+    ignoreDefaultArgs: BOT_IGNORED_DEFAULT_ARGS,
+    headless: opts.headless ?? !process.env.DISPLAY,
+  });
+}
+
+/** A context for one bot in one meeting, with microphone and camera granted to the meeting's client. */
+export async function newBotContext(browser: Browser, meeting: { platform: string; url: string }, extraOrigins: string[] = []): Promise<BrowserContext> {
+  const context = await browser.newContext(BOT_CONTEXT_OPTIONS);
+  const origins = new Set([new URL(meeting.url).origin, ...(CLIENT_ORIGINS[meeting.platform] ?? []), ...extraOrigins]);
+  for (const origin of origins) await context.grantPermissions(["microphone", "camera"], { origin });
+  return context;
+}
+
+/**
+ * A page that presents itself as the Chrome it is: headless Chromium names itself "HeadlessChrome"
+ * in its user agent and client hints (a certain bot signal), so those are rewritten to what the
+ * same build says with a window; the accepted languages become a browser's usual "en-US,en".
+ * Call it before the bridge and before the page opens anything.
+ */
+export async function openBotPage(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const version = context.browser()?.version() ?? "";
+  const major = version.split(".")[0] || "0";
+  await cdp.send("Emulation.setUserAgentOverride", {
+    userAgent: `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+    acceptLanguage: "en-US,en",
+    platform: "Linux x86_64",
+    userAgentMetadata: {
+      brands: [
+        { brand: "Chromium", version: major },
+        { brand: "Not_A Brand", version: "8" },
+      ],
+      fullVersionList: [
+        { brand: "Chromium", version },
+        { brand: "Not_A Brand", version: "8.0.0.0" },
+      ],
+      platform: "Linux",
+      platformVersion: "",
+      architecture: "x86",
+      bitness: "64",
+      model: "",
+      mobile: false,
+    },
+  });
+  // The session stays open: Chromium keeps an override only while the session that set it lives.
+  page.once("close", () => void cdp.detach().catch(() => {}));
+  return page;
+}

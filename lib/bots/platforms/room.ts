@@ -114,6 +114,7 @@ function watch(page: Page, opts: JoinOptions): { stop(): void } {
 export const roomAdapter: PlatformAdapter = {
   platform: "room",
   microphoneWhileSpeakingOnly: false,
+  bridgeCapture: "peer",
 
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
     const url = new URL(opts.url);

@@ -1,20 +1,23 @@
 import type { Page } from "playwright-core";
 import type { MeetingPlatform, MeetingStatus } from "../../generated/prisma/client.ts";
 
-// The contract every meeting platform implements (room now; meet, teams, zoom later). An adapter
-// only drives the meeting's web client like a person would: open the link, give the agent's name,
-// camera off, ask to join, and report what the client shows. Audio is the bridge's business
-// (lib/bots/bridge), the same on every platform.
+// The contract every meeting platform implements (room, meet, teams, zoom). An adapter only drives
+// the meeting's web client like a person would: open the link, give the agent's name, camera off,
+// ask to join, and report what the client shows. Audio is the bridge's business (lib/bots/bridge),
+// the same on every platform; the adapter only says which capture its client needs.
 
 /** Why a bot could not get in. Each is a meeting statusReason (with status `failed`). */
 export type JoinFailure =
   | "not_found" // the link leads nowhere (unknown or expired meeting)
   | "denied" // someone in the meeting refused the request to join
   | "waiting_room_timeout" // nobody let the bot in in time
+  | "meeting_not_started" // the host never started the meeting while the bot waited
   | "meeting_full"
+  | "passcode_required" // the meeting wants a passcode the link does not carry (or a wrong one)
   | "login_required"
   | "captcha"
   | "blocked" // the platform refuses bots or this browser
+  | "zoom_app_rejected" // Zoom refused the agent's Meeting SDK app (key, secret, or app not allowed here)
   | "join_failed"; // the client did not react as expected (changed UI, network)
 
 /** Why a bot that was in the meeting is out again (leave() aside). */
@@ -29,13 +32,19 @@ export interface Participant {
   name: string;
   isSelf: boolean;
   speaking: boolean;
-  /** The bridge's speakerIds (PcmFrame.speakerId) that carry this participant's voice. */
+  /**
+   * The bridge's speakerIds (PcmFrame.speakerId) that carry this participant's voice. Where the
+   * client only plays a mix (Teams) or rotating streams (Meet, Zoom), the active speaker carries the
+   * ids of the remote audio the page plays and everyone else none, so the runtime's speaker names
+   * follow whoever the client shows speaking.
+   */
   speakerIds: string[];
 }
 
 /** What an adapter reports while joining and while in the meeting. */
 export type PlatformEvent =
-  | { type: "waiting_room" }
+  /** Reported once: the bot waits to be let in, or for the host to start the meeting. */
+  | { type: "waiting_room"; waitingFor: "admission" | "host" }
   | { type: "admitted" }
   | { type: "participants"; participants: Participant[] }
   | { type: "active_speaker"; participantId: string | null }
@@ -50,6 +59,12 @@ export interface JoinOptions {
   waitingRoomTimeoutMs: number;
   /** Aborting stops joining (a stop request); the adapter then leaves whatever it entered. */
   signal?: AbortSignal;
+  /**
+   * The agent's Zoom Meeting SDK app (Agent.zoomAppKey and the decrypted secret, see
+   * zoomAppOf()): Zoom meetings are then joined through the Meeting SDK for Web with a signature
+   * made here in Node; the secret never reaches the page. Other platforms ignore it.
+   */
+  zoomApp?: { key: string; secret: string };
   onEvent(event: PlatformEvent): void;
 }
 
@@ -62,6 +77,10 @@ export interface MeetingSession {
   leave(): Promise<void>;
 }
 
+/**
+ * On failure the adapter leaves the page as it was, so the runtime can keep a screenshot and the
+ * HTML of what the bot saw (captureFailure) before it closes the context.
+ */
 export type JoinResult = { kind: "admitted"; session: MeetingSession } | { kind: "failed"; reason: JoinFailure; detail?: string };
 
 export interface PlatformAdapter {
@@ -72,6 +91,12 @@ export interface PlatformAdapter {
    */
   readonly microphoneWhileSpeakingOnly: boolean;
   /**
+   * What the audio bridge must tap on this client (createAudioBridge's `capture`): "peer" for
+   * clients whose remote tracks are the voices, "element" where only the mix a media element plays
+   * is the call's audio (other remote tracks would double it), "both" when either may carry it.
+   */
+  readonly bridgeCapture: "peer" | "element" | "both";
+  /**
    * Opens the link in `page` (which already carries the audio bridge) and joins. Resolves once the
    * bot is in the meeting or cannot get in; reports waiting_room/admitted and, once in, roster,
    * active speaker and the end through `onEvent`.
@@ -81,11 +106,11 @@ export interface PlatformAdapter {
 
 /** A platform outcome as the meeting's status and statusReason (lib/meetings' transition table). */
 export function meetingStatusFor(
-  outcome: { type: "waiting_room" } | { type: "admitted" } | { type: "failed"; reason: JoinFailure } | { type: "ended"; reason: EndReason },
+  outcome: { type: "waiting_room"; waitingFor?: "admission" | "host" } | { type: "admitted" } | { type: "failed"; reason: JoinFailure } | { type: "ended"; reason: EndReason },
 ): { status: MeetingStatus; statusReason: string | null } {
   switch (outcome.type) {
     case "waiting_room":
-      return { status: "waiting_room", statusReason: null };
+      return { status: "waiting_room", statusReason: outcome.waitingFor === "host" ? "waiting_for_host" : null };
     case "admitted":
       return { status: "in_progress", statusReason: null };
     case "failed":

@@ -1,0 +1,133 @@
+import type { Page } from "playwright-core";
+import type { JoinFailure, JoinOptions } from "./types.ts";
+
+// The join loop every web client shares: look at the page twice a second, click away known dialogs,
+// fill the pre-join screen when it shows, report the waiting room once, and stop at admission, at a
+// failure the page names, at the waiting-room timeout, or when the caller aborts. What the page
+// shows is each platform's read(), a pure reading of one probe (see page-probe.ts).
+
+export type JoinState =
+  /** Nothing the adapter knows yet (navigating, a redirect, a spinner). */
+  | { kind: "loading" }
+  /** The pre-join screen: name, devices, the join button. */
+  | { kind: "prejoin" }
+  | { kind: "waiting"; waitingFor: "admission" | "host" }
+  | { kind: "admitted" }
+  | { kind: "failed"; reason: JoinFailure; detail: string };
+
+export interface JoinDriver {
+  /** What the page shows now. */
+  read(): Promise<JoinState>;
+  /** Fills the pre-join screen and asks to join (called again if the screen is still there later). */
+  submit(): Promise<void>;
+  /** Clicks away dialogs that stand in the way (cookies, tips, consent); called on every look. */
+  dismiss(): Promise<void>;
+  /** Called on every look while the meeting has not started (Zoom reloads its error page). */
+  waitingForHost?(): Promise<void>;
+}
+
+export interface JoinTiming {
+  pollMs: number;
+  /** A page that shows nothing known for this long has failed (changed UI, network). */
+  stallMs: number;
+  /** A pre-join screen still there this long after asking to join is filled again... */
+  resubmitMs: number;
+  /** ...at most this many times in all. */
+  maxSubmits: number;
+}
+
+export const JOIN_TIMING: JoinTiming = { pollMs: 500, stallMs: 60_000, resubmitMs: 10_000, maxSubmits: 3 };
+
+export type JoinOutcome = { admitted: true } | { admitted: false; reason: JoinFailure; detail: string };
+
+const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
+
+/** A URL for logs and details: no query or fragment, where links keep passcodes and tokens. */
+export function withoutQuery(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return "an unreadable address";
+  }
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Drives a client from the opened link to admission or a typed failure. */
+export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinOptions, timing: JoinTiming = JOIN_TIMING): Promise<JoinOutcome> {
+  let reportedWaiting = false;
+  let waiting = null as { for: "admission" | "host"; since: number } | null;
+  let submits = 0;
+  let lastSubmit = -Infinity;
+  let kind = "";
+  let kindSince = Date.now();
+  const fail = (reason: JoinFailure, detail: string): JoinOutcome => ({ admitted: false, reason, detail });
+
+  for (;;) {
+    if (opts.signal?.aborted) return fail("join_failed", "stopped while joining");
+    if (page.isClosed()) return fail("join_failed", "the bot's page closed while joining");
+    let state: JoinState;
+    try {
+      await driver.dismiss();
+      state = await driver.read();
+    } catch (err) {
+      if (page.isClosed()) return fail("join_failed", "the bot's page closed while joining");
+      throw err;
+    }
+    const now = Date.now();
+    if (state.kind !== kind) {
+      kind = state.kind;
+      kindSince = now;
+    }
+    switch (state.kind) {
+      case "admitted":
+        return { admitted: true };
+      case "failed":
+        return fail(state.reason, state.detail);
+      case "waiting": {
+        if (!reportedWaiting) {
+          reportedWaiting = true;
+          opts.onEvent({ type: "waiting_room", waitingFor: state.waitingFor });
+        }
+        // Waiting for the host and then in the lobby are two waits, each with the full timeout.
+        if (waiting?.for !== state.waitingFor) waiting = { for: state.waitingFor, since: now };
+        if (now - waiting.since >= opts.waitingRoomTimeoutMs) {
+          return state.waitingFor === "host"
+            ? fail("meeting_not_started", `the host did not start the meeting within ${minutes(opts.waitingRoomTimeoutMs)}`)
+            : fail("waiting_room_timeout", `nobody let the bot in within ${minutes(opts.waitingRoomTimeoutMs)}`);
+        }
+        if (state.waitingFor === "host") await driver.waitingForHost?.();
+        break;
+      }
+      case "prejoin":
+        if (now - lastSubmit >= timing.resubmitMs) {
+          if (submits >= timing.maxSubmits) return fail("join_failed", `the pre-join screen stayed after asking to join ${submits} times`);
+          submits++;
+          lastSubmit = now;
+          try {
+            await driver.submit();
+          } catch {
+            // A control that moved or vanished mid-click: the next look decides what the page shows.
+            if (page.isClosed()) return fail("join_failed", "the bot's page closed while joining");
+          }
+        }
+        break;
+      case "loading":
+        if (now - kindSince >= timing.stallMs) return fail("join_failed", `the page showed nothing the bot knows within ${minutes(timing.stallMs)} (${withoutQuery(page.url())})`);
+        break;
+    }
+    await pause(timing.pollMs, opts.signal);
+  }
+}
