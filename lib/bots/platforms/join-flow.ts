@@ -9,8 +9,8 @@ import type { JoinFailure, JoinOptions } from "./types.ts";
 export type JoinState =
   /** Nothing the adapter knows yet (navigating, a redirect, a spinner). */
   | { kind: "loading" }
-  /** The pre-join screen: name, devices, the join button. */
-  | { kind: "prejoin" }
+  /** A screen before the lobby (the pre-join screen; a launcher); each step gets its own submits. */
+  | { kind: "prejoin"; step?: string }
   | { kind: "waiting"; waitingFor: "admission" | "host" }
   | { kind: "admitted" }
   | { kind: "failed"; reason: JoinFailure; detail: string };
@@ -71,6 +71,7 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
   let waiting = null as { for: "admission" | "host"; since: number } | null;
   let submits = 0;
   let lastSubmit = -Infinity;
+  let step: string | undefined;
   let kind = "";
   let kindSince = Date.now();
   const fail = (reason: JoinFailure, detail: string): JoinOutcome => ({ admitted: false, reason, detail });
@@ -112,6 +113,11 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
         break;
       }
       case "prejoin":
+        if (state.step !== step) {
+          step = state.step;
+          submits = 0;
+          lastSubmit = -Infinity;
+        }
         if (now - lastSubmit >= timing.resubmitMs) {
           if (submits >= timing.maxSubmits) return fail("join_failed", `the pre-join screen stayed after asking to join ${submits} times`);
           submits++;

@@ -1,0 +1,124 @@
+import type { Page } from "playwright-core";
+import type { JoinState } from "./join-flow.ts";
+import type { CallVerdict } from "./meeting-watch.ts";
+import { saw, type Probe, type ProbeSpec } from "./page-probe.ts";
+import type { Participant } from "./types.ts";
+
+// What Microsoft Teams' web client shows an anonymous guest, in English. The data-tid selectors and
+// texts come from Attendee (teams_ui_methods.py), Vexa (msteams/selectors.ts) and Meeting BaaS
+// (docs/platforms.md says which is which) and are checked here against our fixture pages only.
+
+export const TEAMS_SELECTORS = {
+  /** The launcher's "Continue on this browser" (older links open the launcher first). */
+  continueOnBrowser: '[data-tid="joinOnWeb"]',
+  nameInput: '[data-tid="prejoin-display-name-input"], input[placeholder="Type your name"]',
+  /** Pre-join switches: aria-checked (or checked) "true" means the device is on. */
+  micToggle: '[data-tid="toggle-mute"]',
+  videoToggle: '[data-tid="toggle-video"]',
+  joinButton: '[data-tid="prejoin-join-button"], #prejoin-join-button',
+  /** In the call: "Mute mic" while on, "Unmute mic" while muted. */
+  micButton: "#microphone-button",
+  hangup: '#hangup-button, [data-tid="hangup-main-btn"]',
+  tile: '[data-cid="calling-participant-stream"]',
+} as const;
+
+/** The launcher's button names, when its data-tid is missing. */
+export const TEAMS_CONTINUE_ON_BROWSER = /^(Continue on this browser|Join on the web instead|Use the web app instead)$/i;
+
+/** Dialog buttons a person clicks away: tips, cookie notices, "Got it" bubbles. */
+export const TEAMS_DIALOG_BUTTONS = /^(Got it|Dismiss|Close|OK|Accept|Reject)$/i;
+
+export const TEAMS_SPEC: ProbeSpec = {
+  texts: {
+    notFound: ["Looks like the meeting URL is incorrect", "This meeting doesn't exist", "We couldn't find this meeting"],
+    signIn: [
+      "We need to verify your info before you can join",
+      "To join, sign in or use Teams on the web",
+      "You need to be signed in to Teams to access this meeting",
+      "If you're not signed in to a Teams (work or school) account, sign in and try joining again",
+      "Sign in to Teams to join, or contact the meeting organizer",
+      "To join this Teams meeting, you need to be signed in to an account",
+      "To join this meeting, sign in again or select another account",
+      "Due to org policy, you need to sign in or use Teams on the web to join this meeting",
+    ],
+    notStartedForGuests: ["External participants are not permitted to join before the event begins"],
+    captcha: ["Verify you're a real person"],
+    denied: ["but you were denied access to the meeting", "Your request to join was declined", "You were denied entry"],
+    couldNotConnect: ["we couldn't connect you"],
+    full: ["This meeting is full", "The meeting has reached its capacity"],
+    lobby: [
+      "Someone will let you in soon",
+      "Someone will let you in shortly",
+      "Someone in the meeting should let you in soon",
+      "Waiting for someone to let you in",
+      "You're in the lobby",
+      "Waiting to be admitted",
+    ],
+    waitingForHost: ["When the meeting starts, we'll let people know you're waiting"],
+    removed: ["You've been removed from this meeting", "You have been removed from this meeting", "Someone removed you from the meeting"],
+    ended: ["The meeting has ended", "This meeting has ended", "The organizer ended the meeting"],
+    left: ["You left the meeting", "You have left the meeting"],
+    launcher: ["How do you want to join your Teams meeting", "How do you want to join this meeting"],
+  },
+  selectors: {
+    continueOnBrowser: TEAMS_SELECTORS.continueOnBrowser,
+    nameInput: TEAMS_SELECTORS.nameInput,
+    joinButton: TEAMS_SELECTORS.joinButton,
+    // Only in the call (Attendee waits for the "More" button; Vexa for hang-up).
+    inCall: `#callingButtons-showMoreBtn, ${TEAMS_SELECTORS.hangup}`,
+    // A Microsoft account sign-in form instead of the meeting.
+    loginForm: 'input[name="loginfmt"]',
+  },
+};
+
+export function teamsJoinState(p: Probe): JoinState {
+  if (saw(p, "notFound")) return { kind: "failed", reason: "not_found", detail: "Teams says the meeting link is incorrect" };
+  if (saw(p, "captcha")) return { kind: "failed", reason: "captcha", detail: "Teams asked to verify a real person" };
+  if (saw(p, "signIn", "loginForm", "notStartedForGuests")) return { kind: "failed", reason: "login_required", detail: "Teams only lets signed-in users into this meeting now" };
+  if (saw(p, "full")) return { kind: "failed", reason: "meeting_full", detail: "Teams says the meeting is full" };
+  if (saw(p, "denied", "removed")) return { kind: "failed", reason: "denied", detail: "someone in the meeting declined the request to join" };
+  if (saw(p, "couldNotConnect")) return { kind: "failed", reason: "join_failed", detail: "Teams said it couldn't connect the bot" };
+  if (saw(p, "ended")) return { kind: "failed", reason: "not_found", detail: "the meeting has ended" };
+  // Waiting texts before the call controls: the lobby screen keeps parts of the call chrome.
+  if (saw(p, "lobby")) return { kind: "waiting", waitingFor: "admission" };
+  if (saw(p, "waitingForHost")) return { kind: "waiting", waitingFor: "host" };
+  if (saw(p, "inCall")) return { kind: "admitted" };
+  if (saw(p, "nameInput", "joinButton")) return { kind: "prejoin", step: "prejoin" };
+  if (saw(p, "continueOnBrowser", "launcher")) return { kind: "prejoin", step: "launcher" };
+  return { kind: "loading" };
+}
+
+export function teamsCallState(p: Probe): CallVerdict {
+  if (saw(p, "removed")) return { kind: "out", reason: "removed" };
+  if (saw(p, "ended")) return { kind: "out", reason: "meeting_ended" };
+  if (saw(p, "left")) return { kind: "out", reason: "left" };
+  if (saw(p, "inCall")) return { kind: "in" };
+  return { kind: "unknown" };
+}
+
+/**
+ * The video tiles ([data-cid="calling-participant-stream"]): the name in [data-tid*="display-name"]
+ * (else the tile's aria-label up to its first comma), speaking when the voice-level outline says so
+ * (data-is-speaking="true", or the vdi-frame-occlusion class Teams puts on it). The bot's own tile
+ * is the one with its name (Teams labels it "(You)" for signed-in users too).
+ */
+export async function readTeamsRoster(page: Page, selfName: string): Promise<Participant[]> {
+  return page.evaluate(
+    ({ sel, selfName }) => {
+      const seen = new Map<string, { id: string; name: string; isSelf: boolean; speaking: boolean; speakerIds: string[] }>();
+      for (const tile of document.querySelectorAll<HTMLElement>(sel)) {
+        if (tile.dataset.streamType === "ScreenSharing") continue;
+        const label = tile.querySelector('[data-tid*="display-name"]')?.textContent ?? tile.getAttribute("aria-label")?.split(",")[0] ?? "";
+        const name = label.replace(/\s*\((You|Guest|Unverified)\)\s*$/i, "").trim();
+        if (!name) continue;
+        const id = tile.dataset.participantId || tile.dataset.accElementId || tile.id || name;
+        if (seen.has(id)) continue;
+        const outline = tile.querySelector('[data-tid="voice-level-stream-outline"]');
+        const speaking = outline !== null && (outline.getAttribute("data-is-speaking") === "true" || outline.classList.contains("vdi-frame-occlusion"));
+        seen.set(id, { id, name, isSelf: /\(You\)\s*$/i.test(label) || name === selfName, speaking, speakerIds: [] });
+      }
+      return [...seen.values()];
+    },
+    { sel: TEAMS_SELECTORS.tile, selfName },
+  );
+}

@@ -1,0 +1,113 @@
+import type { Page } from "playwright-core";
+import { awaitAdmission, withoutQuery, type JoinDriver } from "./join-flow.ts";
+import { watchMeeting, type CallState } from "./meeting-watch.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, setMicrophoneState, type MicrophoneControl } from "./page-actions.ts";
+import { probePage } from "./page-probe.ts";
+import { readTeamsRoster, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
+import type { JoinOptions, JoinResult, MeetingSession, PlatformAdapter } from "./types.ts";
+
+// Microsoft Teams through its web client, as an anonymous guest. A meetup-join link may open the
+// launcher ("How do you want to join?"): the bot continues on this browser. Links that go straight
+// to the light-meeting pre-join (teams.live.com/meet/…, newer tenants) skip that step. Then the
+// name, camera and microphone off, "Join now", the lobby, the call.
+
+/** A pre-join switch: true on, false off, null when not on screen. */
+async function switchState(page: Page, selector: string): Promise<boolean | null> {
+  return page.evaluate((sel) => {
+    const el = [...document.querySelectorAll<HTMLElement>(sel)].find((e) => e.getClientRects().length > 0);
+    if (!el) return null;
+    return el.getAttribute("aria-checked") === "true" || el.getAttribute("aria-pressed") === "true" || (el as HTMLInputElement).checked === true;
+  }, selector);
+}
+
+async function switchOff(page: Page, selector: string): Promise<void> {
+  if ((await switchState(page, selector)) === true) await clickIfVisible(page.locator(selector));
+}
+
+function microphone(page: Page): MicrophoneControl {
+  const button = page.locator(TEAMS_SELECTORS.micButton).filter({ visible: true });
+  return {
+    async read() {
+      if ((await button.count()) === 0) return null;
+      const label = (await button.first().getAttribute("aria-label")) ?? "";
+      return /^Unmute/i.test(label) ? false : /^Mute/i.test(label) ? true : null;
+    },
+    async toggle() {
+      await clickIfVisible(button);
+    },
+    hotkey: "Control+Shift+M",
+  };
+}
+
+export const teamsAdapter: PlatformAdapter = {
+  platform: "teams",
+  microphoneWhileSpeakingOnly: true,
+  // The web client receives the call as one server-mixed stream that an <audio> element plays,
+  // plus tracks it never plays (capturing those would hear every word twice).
+  bridgeCapture: "element",
+
+  async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
+    try {
+      await page.goto(opts.url, { waitUntil: "domcontentloaded" });
+    } catch (err) {
+      return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(opts.url)}: ${(err as Error).message.split("\n")[0]}` };
+    }
+
+    const dismiss = async () => {
+      await dismissDialog(page, TEAMS_DIALOG_BUTTONS);
+    };
+    const driver: JoinDriver = {
+      read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC)),
+      dismiss,
+      async submit() {
+        // The launcher: continue here, not in the Teams app.
+        if (await clickIfVisible(page.locator(TEAMS_SELECTORS.continueOnBrowser))) return;
+        if (await clickIfVisible(page.getByRole("button", { name: TEAMS_CONTINUE_ON_BROWSER }))) return;
+        const name = page.locator(TEAMS_SELECTORS.nameInput).filter({ visible: true }).first();
+        if ((await name.count()) > 0 && (await name.inputValue()) !== opts.name) await name.fill(opts.name);
+        await switchOff(page, TEAMS_SELECTORS.videoToggle);
+        await switchOff(page, TEAMS_SELECTORS.micToggle);
+        await clickIfVisible(page.locator(TEAMS_SELECTORS.joinButton));
+      },
+    };
+    const outcome = await awaitAdmission(page, driver, opts);
+    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+
+    const leave = async () => {
+      if (page.isClosed()) return;
+      if (await clickIfVisible(page.locator(TEAMS_SELECTORS.hangup))) {
+        // An organiser gets a menu (Leave / End meeting): the bot only leaves.
+        await clickIfVisible(page.getByRole("menuitem", { name: /^Leave$/i }), 1_000);
+        await page.getByText(/You (have )?left the meeting/).waitFor({ timeout: 5_000 }).catch(() => {});
+      }
+    };
+    if (opts.signal?.aborted) {
+      await leave();
+      return { kind: "failed", reason: "join_failed", detail: "stopped while joining" };
+    }
+    opts.onEvent({ type: "admitted" });
+    const mic = microphone(page);
+    await setMicrophoneState(page, mic, false).catch(() => {});
+
+    const readCall = async (): Promise<CallState> => {
+      const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
+      if (verdict.kind !== "in") return verdict;
+      // One mixed stream: whoever Teams shows speaking is who it carries.
+      return { kind: "in", participants: attributeToSpeaker(await readTeamsRoster(page, opts.name), await playedStreamIds(page)) };
+    };
+    const watcher = watchMeeting(page, readCall, opts.onEvent, { tick: dismiss });
+
+    const session: MeetingSession = {
+      async participants() {
+        const state = await readCall();
+        return state.kind === "in" ? state.participants : [];
+      },
+      setMicrophone: (on) => setMicrophoneState(page, mic, on),
+      async leave() {
+        watcher.stop();
+        await leave();
+      },
+    };
+    return { kind: "admitted", session };
+  },
+};
