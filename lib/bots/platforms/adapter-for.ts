@@ -1,9 +1,18 @@
 import type { MeetingPlatform } from "../../generated/prisma/client.ts";
+import { meetAdapter } from "./meet.ts";
 import { roomAdapter } from "./room.ts";
+import { teamsAdapter } from "./teams.ts";
 import type { PlatformAdapter } from "./types.ts";
+import { zoomAdapter } from "./zoom.ts";
 
-/** The adapter that drives a platform's meeting client; Meet, Teams and Zoom are still to come. */
+const ADAPTERS: Record<MeetingPlatform, PlatformAdapter> = {
+  room: roomAdapter,
+  meet: meetAdapter,
+  teams: teamsAdapter,
+  zoom: zoomAdapter,
+};
+
+/** The adapter that drives a platform's meeting client. */
 export function adapterFor(platform: MeetingPlatform): PlatformAdapter {
-  if (platform === "room") return roomAdapter;
-  throw new Error(`Bots cannot join ${platform} meetings yet`);
+  return ADAPTERS[platform];
 }

@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
-import { awaitAdmission, withoutQuery, type JoinDriver } from "./join-flow.ts";
+import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "./meet-page.ts";
-import { watchMeeting, type CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, setMicrophoneState, type MicrophoneControl } from "./page-actions.ts";
+import type { CallState } from "./meeting-watch.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
-import type { JoinOptions, JoinResult, MeetingSession, PlatformAdapter } from "./types.ts";
+import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
+import { enterCall, openLink } from "./web-call.ts";
 
 // Google Meet through its web client, as a guest: open the link in English, give the name, camera
 // and microphone off, "Ask to join" (or "Join now"), wait in the lobby, and once in, read the tiles.
@@ -36,16 +37,12 @@ export const meetAdapter: PlatformAdapter = {
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
     const url = new URL(opts.url);
     url.searchParams.set("hl", "en");
-    try {
-      await page.goto(url.toString(), { waitUntil: "domcontentloaded" });
-    } catch (err) {
-      return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(opts.url)}: ${(err as Error).message.split("\n")[0]}` };
-    }
+    const unreachable = await openLink(page, url.toString());
+    if (unreachable) return unreachable;
 
     const dismiss = async () => {
       await dismissDialog(page, MEET_DIALOG_BUTTONS);
     };
-    const mic = microphone(page);
     const driver: JoinDriver = {
       read: async () => meetJoinState(await probePage(page, MEET_SPEC)),
       dismiss,
@@ -60,41 +57,24 @@ export const meetAdapter: PlatformAdapter = {
     const outcome = await awaitAdmission(page, driver, opts);
     if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
 
-    const leave = async () => {
-      if (page.isClosed()) return;
-      if (await clickIfVisible(page.locator(MEET_SELECTORS.leave))) {
+    return enterCall(page, opts, {
+      async read(): Promise<CallState> {
+        const verdict = meetCallState(await probePage(page, MEET_SPEC));
+        if (verdict.kind !== "in") return verdict;
+        return { kind: "in", participants: attributeToSpeaker(await readMeetRoster(page), await playedStreamIds(page)) };
+      },
+      async tick() {
+        await dismiss();
+        // Whatever the lobby did to the camera: off.
+        await clickIfVisible(page.locator(MEET_SELECTORS.cameraOn));
+      },
+      microphone: microphone(page),
+      async leave() {
+        if (!(await clickIfVisible(page.locator(MEET_SELECTORS.leave)))) return;
         // A host is asked whether to end the call for everyone: the bot only leaves.
         await clickIfVisible(page.getByRole("button", { name: /^Just leave the (call|meeting)$/i }), 1_000);
         await page.getByText(/You left the (meeting|call)/).waitFor({ timeout: 5_000 }).catch(() => {});
-      }
-    };
-    if (opts.signal?.aborted) {
-      await leave();
-      return { kind: "failed", reason: "join_failed", detail: "stopped while joining" };
-    }
-    opts.onEvent({ type: "admitted" });
-    // Whatever the lobby did to the devices: camera off, microphone off until the agent speaks.
-    await clickIfVisible(page.locator(MEET_SELECTORS.cameraOn));
-    await setMicrophoneState(page, mic, false).catch(() => {});
-
-    const readCall = async (): Promise<CallState> => {
-      const verdict = meetCallState(await probePage(page, MEET_SPEC));
-      if (verdict.kind !== "in") return verdict;
-      return { kind: "in", participants: attributeToSpeaker(await readMeetRoster(page), await playedStreamIds(page)) };
-    };
-    const watcher = watchMeeting(page, readCall, opts.onEvent, { tick: dismiss });
-
-    const session: MeetingSession = {
-      async participants() {
-        const state = await readCall();
-        return state.kind === "in" ? state.participants : [];
       },
-      setMicrophone: (on) => setMicrophoneState(page, mic, on),
-      async leave() {
-        watcher.stop();
-        await leave();
-      },
-    };
-    return { kind: "admitted", session };
+    });
   },
 };

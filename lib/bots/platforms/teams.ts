@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
-import { awaitAdmission, withoutQuery, type JoinDriver } from "./join-flow.ts";
-import { watchMeeting, type CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, setMicrophoneState, type MicrophoneControl } from "./page-actions.ts";
+import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
+import type { CallState } from "./meeting-watch.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
 import { readTeamsRoster, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
-import type { JoinOptions, JoinResult, MeetingSession, PlatformAdapter } from "./types.ts";
+import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
+import { enterCall, openLink } from "./web-call.ts";
 
 // Microsoft Teams through its web client, as an anonymous guest. A meetup-join link may open the
 // launcher ("How do you want to join?"): the bot continues on this browser. Links that go straight
@@ -47,11 +48,8 @@ export const teamsAdapter: PlatformAdapter = {
   bridgeCapture: "element",
 
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
-    try {
-      await page.goto(opts.url, { waitUntil: "domcontentloaded" });
-    } catch (err) {
-      return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(opts.url)}: ${(err as Error).message.split("\n")[0]}` };
-    }
+    const unreachable = await openLink(page, opts.url);
+    if (unreachable) return unreachable;
 
     const dismiss = async () => {
       await dismissDialog(page, TEAMS_DIALOG_BUTTONS);
@@ -73,41 +71,21 @@ export const teamsAdapter: PlatformAdapter = {
     const outcome = await awaitAdmission(page, driver, opts);
     if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
 
-    const leave = async () => {
-      if (page.isClosed()) return;
-      if (await clickIfVisible(page.locator(TEAMS_SELECTORS.hangup))) {
+    return enterCall(page, opts, {
+      async read(): Promise<CallState> {
+        const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
+        if (verdict.kind !== "in") return verdict;
+        // One mixed stream: whoever Teams shows speaking is who it carries.
+        return { kind: "in", participants: attributeToSpeaker(await readTeamsRoster(page, opts.name), await playedStreamIds(page)) };
+      },
+      tick: dismiss,
+      microphone: microphone(page),
+      async leave() {
+        if (!(await clickIfVisible(page.locator(TEAMS_SELECTORS.hangup)))) return;
         // An organiser gets a menu (Leave / End meeting): the bot only leaves.
         await clickIfVisible(page.getByRole("menuitem", { name: /^Leave$/i }), 1_000);
         await page.getByText(/You (have )?left the meeting/).waitFor({ timeout: 5_000 }).catch(() => {});
-      }
-    };
-    if (opts.signal?.aborted) {
-      await leave();
-      return { kind: "failed", reason: "join_failed", detail: "stopped while joining" };
-    }
-    opts.onEvent({ type: "admitted" });
-    const mic = microphone(page);
-    await setMicrophoneState(page, mic, false).catch(() => {});
-
-    const readCall = async (): Promise<CallState> => {
-      const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
-      if (verdict.kind !== "in") return verdict;
-      // One mixed stream: whoever Teams shows speaking is who it carries.
-      return { kind: "in", participants: attributeToSpeaker(await readTeamsRoster(page, opts.name), await playedStreamIds(page)) };
-    };
-    const watcher = watchMeeting(page, readCall, opts.onEvent, { tick: dismiss });
-
-    const session: MeetingSession = {
-      async participants() {
-        const state = await readCall();
-        return state.kind === "in" ? state.participants : [];
       },
-      setMicrophone: (on) => setMicrophoneState(page, mic, on),
-      async leave() {
-        watcher.stop();
-        await leave();
-      },
-    };
-    return { kind: "admitted", session };
+    });
   },
 };
