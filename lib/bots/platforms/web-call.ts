@@ -13,7 +13,9 @@ export async function openLink(page: Page, url: string): Promise<Extract<JoinRes
     await page.goto(url, { waitUntil: "domcontentloaded" });
     return null;
   } catch (err) {
-    return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(url)}: ${(err as Error).message.split("\n")[0]}` };
+    // Playwright's message names the full address; links keep passcodes in their query.
+    const why = (err as Error).message.split("\n")[0].replace(/ at https?:\/\/\S+/, "");
+    return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(url)}: ${why}` };
   }
 }
 

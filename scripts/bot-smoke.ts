@@ -1,0 +1,182 @@
+// An operator's live check of a platform adapter with a meeting of their own (docs/platforms.md):
+//
+//   npm run bot:smoke -- <meeting-url> [--name "Cohost test bot"] [--wait-minutes 10]
+//                        [--stay-seconds 10] [--say "text" (needs OPENAI_API_KEY)] [--headed]
+//
+// Launches the bot's browser as the worker does (launchBotBrowser, openBotPage, the audio bridge
+// with the adapter's capture), joins through the adapter, says one sentence, stays a moment, leaves,
+// and prints every step with its time since the start. The sentence is scripts/smoke-sentence.wav
+// (made once with eSpeak NG, npm @echogarden/espeak-ng-emscripten; nothing needs it at run time)
+// or, with --say and OPENAI_API_KEY, OpenAI's text-to-speech. A Zoom meeting is joined through the
+// Meeting SDK when ZOOM_APP_KEY and ZOOM_APP_SECRET are set. When joining fails or the meeting drops
+// the bot, a screenshot and the page's HTML are kept and their paths printed. Exit code 0 when the
+// bot got in, spoke and left; 1 otherwise; 2 for a bad command line.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { findChromium } from "../lib/browser/chromium.ts";
+import { createAudioBridge } from "../lib/bots/bridge/create-audio-bridge.ts";
+import { launchBotBrowser, newBotContext, openBotPage } from "../lib/bots/browser.ts";
+import { captureFailure } from "../lib/bots/failure-artifacts.ts";
+import { adapterFor } from "../lib/bots/platforms/adapter-for.ts";
+import type { Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
+import { appUrl } from "../lib/config.ts";
+import { parseJoinLink } from "../lib/meetings/meeting-url.ts";
+
+const started = performance.now();
+function step(text: string): void {
+  console.log(`${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s  ${text}`);
+}
+
+function usage(message: string): never {
+  console.error(`${message}\nUsage: npm run bot:smoke -- <meeting-url> [--name NAME] [--wait-minutes N] [--stay-seconds N] [--say TEXT] [--headed]`);
+  process.exit(2);
+}
+
+const { values: args, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        name: { type: "string", default: "Cohost test bot" },
+        "wait-minutes": { type: "string", default: "10" },
+        "stay-seconds": { type: "string", default: "10" },
+        say: { type: "string" },
+        headed: { type: "boolean", default: false },
+      },
+    });
+  } catch (err) {
+    return usage((err as Error).message);
+  }
+})();
+
+const meetingUrl = positionals[0] ?? usage("Give the meeting link.");
+const link = parseJoinLink(meetingUrl, appUrl()) ?? usage(`Not a Zoom, Teams, Google Meet or Cohost test room link: ${meetingUrl}`);
+const waitMinutes = Number(args["wait-minutes"]);
+const staySeconds = Number(args["stay-seconds"]);
+if (!(waitMinutes > 0) || !(staySeconds >= 0)) usage("--wait-minutes must be above 0 and --stay-seconds at least 0.");
+
+/** A 16-bit PCM WAV file (any rate, mono or the first channel of several). */
+function readWav(file: string): { samples: Int16Array; rate: number } {
+  const bytes = fs.readFileSync(file);
+  if (bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WAVE") throw new Error(`${file} is not a WAV file`);
+  let offset = 12;
+  let rate = 0;
+  let channels = 1;
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString("ascii", offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (id === "fmt ") {
+      if (bytes.readUInt16LE(offset + 8) !== 1 || bytes.readUInt16LE(offset + 22) !== 16) throw new Error(`${file} is not 16-bit PCM`);
+      channels = bytes.readUInt16LE(offset + 10);
+      rate = bytes.readUInt32LE(offset + 12);
+    } else if (id === "data" && rate) {
+      const all = new Int16Array(bytes.buffer.slice(bytes.byteOffset + offset + 8, bytes.byteOffset + offset + 8 + size));
+      return { samples: all.filter((_, i) => i % channels === 0), rate };
+    }
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error(`${file} has no audio`);
+}
+
+/** OpenAI's text-to-speech as raw 24 kHz PCM. */
+async function speak(text: string): Promise<{ samples: Int16Array; rate: number }> {
+  const key = process.env.OPENAI_API_KEY;
+  if (!key) throw new Error("--say needs OPENAI_API_KEY (or leave --say out to play the committed sentence)");
+  const res = await fetch("https://api.openai.com/v1/audio/speech", {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ model: process.env.OPENAI_TTS_MODEL || "gpt-4o-mini-tts", voice: "alloy", input: text, response_format: "pcm" }),
+  });
+  if (!res.ok) throw new Error(`OpenAI text-to-speech answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { samples: new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + (bytes.byteLength & ~1))), rate: 24_000 };
+}
+
+const adapter = adapterFor(link.platform);
+const sentence = args.say ? await speak(args.say) : readWav(path.resolve(import.meta.dirname, "smoke-sentence.wav"));
+const sentenceMs = (sentence.samples.length / sentence.rate) * 1000;
+step(`${link.platform} meeting ${link.meetingId ?? link.url}; the agent says ${args.say ? `"${args.say}" (OpenAI TTS)` : "scripts/smoke-sentence.wav"} (${(sentenceMs / 1000).toFixed(1)} s)`);
+
+const chromium = findChromium();
+const browser = await launchBotBrowser({ headless: args.headed ? false : undefined });
+step(`Chromium ${browser.version()} (${chromium.source}: ${chromium.path})`);
+const context = await newBotContext(browser, { platform: link.platform, url: link.url });
+const page = await openBotPage(context);
+const bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => step(`audio bridge: ${err.message}`) });
+const heardMs = new Map<string, number>();
+bridge.onFrame((f) => {
+  let sum = 0;
+  for (const s of f.samples) sum += (s / 32768) ** 2;
+  if (10 * Math.log10(sum / f.samples.length + 1e-12) > -50) heardMs.set(f.speakerId ?? "?", (heardMs.get(f.speakerId ?? "?") ?? 0) + (f.samples.length / f.sampleRate) * 1000);
+});
+bridge.onTrack((t) => step(`remote audio ${t.ended ? "ended" : "started"}: ${t.speakerId} (${t.origin})`));
+
+let ended: string | null = null;
+const names = (ps: Participant[]) => ps.map((p) => `${p.name}${p.isSelf ? " (the bot)" : ""}`).join(", ");
+let roster: Participant[] = [];
+const onEvent = (e: PlatformEvent) => {
+  if (e.type === "waiting_room") step(e.waitingFor === "host" ? "waiting for the host to start the meeting" : "in the waiting room: admit the bot");
+  else if (e.type === "admitted") step("admitted");
+  else if (e.type === "participants") step(`participants: ${names((roster = e.participants))}`);
+  else if (e.type === "active_speaker") step(`speaking: ${roster.find((p) => p.id === e.participantId)?.name ?? (e.participantId ? e.participantId : "nobody")}`);
+  else if (e.type === "ended") step(`the meeting dropped the bot: ${(ended = e.reason)}`);
+};
+
+const stop = new AbortController();
+process.once("SIGINT", () => {
+  step("interrupted: leaving");
+  stop.abort();
+});
+
+const zoomApp = process.env.ZOOM_APP_KEY && process.env.ZOOM_APP_SECRET ? { key: process.env.ZOOM_APP_KEY, secret: process.env.ZOOM_APP_SECRET } : undefined;
+if (link.platform === "zoom") step(zoomApp ? "Zoom through the Meeting SDK (ZOOM_APP_KEY)" : "Zoom through the web client");
+step(`opening ${new URL(link.url).origin}${new URL(link.url).pathname} as "${args.name}"`);
+
+async function keepArtifacts(why: string): Promise<void> {
+  const captured = await captureFailure(page, `smoke-${Date.now()}`);
+  step(captured.files.length ? `${why}; kept what the bot saw:\n${captured.files.map((f) => `           ${f}`).join("\n")}` : `${why}; the page was gone, nothing kept`);
+}
+
+let ok = false;
+try {
+  const result = await adapter.join(page, { url: link.url, name: args.name, waitingRoomTimeoutMs: waitMinutes * 60_000, signal: stop.signal, onEvent, zoomApp });
+  if (result.kind === "failed") {
+    await keepArtifacts(`could not join: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
+  } else {
+    const session = result.session;
+    if (adapter.microphoneWhileSpeakingOnly) {
+      await session.setMicrophone(true);
+      step("microphone on");
+      await new Promise((r) => setTimeout(r, 300)); // the client's unmute takes effect before the first word
+    }
+    bridge.play(sentence.samples, sentence.rate);
+    step("speaking");
+    const deadline = performance.now() + sentenceMs + 5_000;
+    let played = 0;
+    while (!ended && !stop.signal.aborted && performance.now() < deadline && (played = await bridge.sync()) < sentenceMs - 50) await new Promise((r) => setTimeout(r, 100));
+    step(`spoke ${(played / 1000).toFixed(1)} s of ${(sentenceMs / 1000).toFixed(1)} s`);
+    if (adapter.microphoneWhileSpeakingOnly && !ended) {
+      await session.setMicrophone(false);
+      step("microphone off");
+    }
+    const stayUntil = performance.now() + staySeconds * 1000;
+    while (!ended && !stop.signal.aborted && performance.now() < stayUntil) await new Promise((r) => setTimeout(r, 200));
+    const heard = [...heardMs].map(([id, ms]) => `${id}: ${(ms / 1000).toFixed(1)} s`);
+    step(heard.length ? `heard voices: ${heard.join(", ")}` : "heard nobody speak (say something in the meeting to check listening)");
+    if (ended) {
+      if (ended === "connection_lost") await keepArtifacts("lost the meeting");
+    } else {
+      await session.leave();
+      step("left the meeting");
+    }
+    ok = played >= sentenceMs - 50 && ended !== "connection_lost";
+  }
+} catch (err) {
+  await keepArtifacts(`error: ${(err as Error).message}`);
+} finally {
+  await bridge.close().catch(() => {});
+  await browser.close().catch(() => {});
+}
+step(ok ? "smoke test passed" : "smoke test failed");
+process.exit(ok ? 0 : 1);
