@@ -103,6 +103,11 @@ describe("Zoom adapter: web client", () => {
       await result.session.setMicrophone(false);
       expect(await bot.fixture.state()).toMatchObject({ micMuted: true, micLevel: 0 });
       bot.bridge.clear();
+      // Out of computer audio (a network hiccup, a click): switching the microphone joins it again.
+      await bot.fixture.command("leaveAudio");
+      expect(await bot.fixture.command("audioLabel")).toBe("join audio");
+      await result.session.setMicrophone(true);
+      expect(await bot.fixture.command("audioLabel")).toBe("mute my microphone");
 
       await result.session.leave();
       expect((await bot.fixture.state()).screen).toBe("left");

@@ -56,8 +56,9 @@ export const MEET_SPEC: ProbeSpec = {
     nameInput: MEET_SELECTORS.nameInput,
     // Only in the call: captions and presenting (Attendee waits for the captions button).
     inCall: '[aria-label^="Turn on captions"], [aria-label^="Turn off captions"], [aria-label^="Present now"], [aria-label^="Share screen"]',
-    // reCAPTCHA that a person would have to solve (Vexa: a visible frame of at least 120x40).
-    captcha: 'iframe[src*="recaptcha"]:not([width="0"])',
+    // A reCAPTCHA a person would have to solve (Vexa: a visible frame). The invisible one that
+    // runs on every join (size=invisible) is not a wall.
+    captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
   },
 };
 

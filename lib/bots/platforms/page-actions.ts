@@ -28,6 +28,8 @@ export async function dismissDialog(page: Page, name: RegExp): Promise<boolean> 
 }
 
 export interface MicrophoneControl {
+  /** Makes the control appear where the client first needs something (Zoom: join computer audio). */
+  prepare?(): Promise<void>;
   /** true on, false off, null when the control is not on screen. */
   read(): Promise<boolean | null>;
   /** Clicks the client's microphone button. */
@@ -45,6 +47,7 @@ export async function setMicrophoneState(page: Page, control: MicrophoneControl,
     }
     return false;
   };
+  await control.prepare?.();
   const now = await control.read();
   if (now === on) return;
   if (now === null) throw new Error("the microphone button is not on screen");

@@ -52,7 +52,8 @@ export const ZOOM_SPEC: ProbeSpec = {
     passcodeInput: ZOOM_SELECTORS.passcodeInput,
     joinButton: ZOOM_SELECTORS.joinButton,
     inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"]`,
-    captcha: 'iframe[src*="recaptcha"]',
+    // A challenge to solve, not the invisible reCAPTCHA (size=invisible) a page may run anyway.
+    captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
   },
 };
 

@@ -22,10 +22,18 @@ export interface ZoomTiming {
   hostRetryMs: number;
 }
 
+/** Computer audio: without it the web client plays no one and has no microphone to switch. */
+async function joinComputerAudio(page: Page): Promise<void> {
+  if (await clickIfVisible(page.locator(ZOOM_SELECTORS.joinAudio))) return;
+  // Dismissed or never shown: the footer's "join audio" brings the choice back.
+  if (await clickIfVisible(page.locator('button[aria-label="join audio"]'))) await clickIfVisible(page.locator(ZOOM_SELECTORS.joinAudio), 3_000);
+}
+
 function microphone(page: Page): MicrophoneControl {
   const on = page.locator(ZOOM_SELECTORS.micOn).filter({ visible: true });
   const off = page.locator(ZOOM_SELECTORS.micOff).filter({ visible: true });
   return {
+    prepare: () => joinComputerAudio(page),
     async read() {
       if ((await on.count()) > 0) return true;
       if ((await off.count()) > 0) return false;
@@ -154,6 +162,9 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
       if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
 
       const viaSdk = Boolean(app && meetingNumber);
+      // The roster lives in the participants pane; a pane that does not show after a few clicks is
+      // left alone (clicking on would only toggle it).
+      let paneClicks = 0;
       return enterCall(page, opts, {
         async read(): Promise<CallState> {
           // The SDK's Client View goes to its leaveUrl (#left) when the meeting drops the bot.
@@ -164,11 +175,9 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
         },
         async tick() {
           await driver.dismiss();
-          // Computer audio: without it the web client plays no one and sends nothing.
           await clickIfVisible(page.locator(ZOOM_SELECTORS.joinAudio));
-          // The roster lives in the participants pane.
-          if ((await page.locator(ZOOM_SELECTORS.participantsPane).filter({ visible: true }).count()) === 0) {
-            await clickIfVisible(page.locator(ZOOM_SELECTORS.participantsButton));
+          if (paneClicks < 3 && (await page.locator(ZOOM_SELECTORS.participantsPane).filter({ visible: true }).count()) === 0) {
+            if (await clickIfVisible(page.locator(ZOOM_SELECTORS.participantsButton))) paneClicks++;
           }
         },
         microphone: microphone(page),
