@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import { AppError, type ErrorIssue } from "./errors.ts";
 
+/** Largest JSON body any endpoint accepts; the biggest real one (an agent) is a few kilobytes. */
+export const MAX_JSON_BYTES = 1_000_000;
+
 export function issuesOf(error: z.ZodError): ErrorIssue[] {
   return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
 }
@@ -16,14 +19,71 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   return result.data;
 }
 
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (!text.trim()) return {};
+/** Text with a NUL or a lone UTF-16 surrogate: nothing legitimate, and PostgreSQL cannot store it. */
+export function hasInvalidCharacters(text: string): boolean {
+  return text.includes("\u0000") || !text.isWellFormed();
+}
+
+// Keys that reach an object's prototype when a body is merged into another object.
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Refuses, anywhere in a parsed body, prototype keys and strings or keys with invalid characters.
+ * Iterative: a body nested a hundred thousand levels deep must not exhaust the stack.
+ */
+function assertCleanJson(body: unknown): void {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (hasInvalidCharacters(value)) throw new AppError("bad_request", "The request body contains invalid characters");
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (PROTOTYPE_KEYS.has(key)) throw new AppError("bad_request", `The request body must not contain the key "${key}"`);
+        pending.push(key, item);
+      }
+    }
+  }
+}
+
+/** The body as text, refusing it as soon as it passes `limit` bytes (before reading the rest). */
+async function readText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new AppError("payload_too_large", "The request body is too large");
+  if (Number(request.headers.get("content-length")) > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
   try {
-    return JSON.parse(text);
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("bad_request", "The request body is not valid UTF-8");
+  }
+}
+
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await readText(request, MAX_JSON_BYTES);
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
   } catch {
     throw new AppError("bad_request", "The request body is not valid JSON");
   }
+  assertCleanJson(value);
+  return value;
 }
 
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
