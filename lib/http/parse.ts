@@ -27,23 +27,31 @@ export function hasInvalidCharacters(text: string): boolean {
 // Keys that reach an object's prototype when a body is merged into another object.
 const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
+/** Deepest nesting a body may have; real bodies have three or four levels. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * Refuses, anywhere in a parsed body, prototype keys and strings or keys with invalid characters.
- * Iterative: a body nested a hundred thousand levels deep must not exhaust the stack.
+ * Refuses prototype keys, strings or keys with invalid characters anywhere in a parsed body, and
+ * bodies nested deeper than MAX_JSON_DEPTH (which would exhaust the stack of any recursive code
+ * downstream, from validation to JSON.stringify). Iterative for the same reason.
  */
 function assertCleanJson(body: unknown): void {
-  const pending: unknown[] = [body];
+  const pending: [unknown, number][] = [[body, 0]];
   while (pending.length > 0) {
-    const value = pending.pop();
+    const [value, depth] = pending.pop()!;
     if (typeof value === "string") {
       if (hasInvalidCharacters(value)) throw new AppError("bad_request", "The request body contains invalid characters");
-    } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
-    } else if (value && typeof value === "object") {
-      for (const [key, item] of Object.entries(value)) {
-        if (PROTOTYPE_KEYS.has(key)) throw new AppError("bad_request", `The request body must not contain the key "${key}"`);
-        pending.push(key, item);
-      }
+      continue;
+    }
+    if (!value || typeof value !== "object") continue;
+    if (depth >= MAX_JSON_DEPTH) throw new AppError("bad_request", "The request body is nested too deeply");
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push([item, depth + 1]);
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      if (PROTOTYPE_KEYS.has(key)) throw new AppError("bad_request", `The request body must not contain the key "${key}"`);
+      pending.push([key, depth + 1], [item, depth + 1]);
     }
   }
 }

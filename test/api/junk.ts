@@ -39,6 +39,7 @@ export const JUNK_BODIES: JunkBody[] = [
   json("constructor.prototype key", '{"constructor":{"prototype":{"admin":true}},"message":"hello there friend"}', true),
   json("nested __proto__", '{"extraParams":{"__proto__":{"polluted":1}},"data":[{"__proto__":{}}]}', true),
   json("100,000 levels of nesting", `${"[".repeat(100_000)}${"]".repeat(100_000)}`, true),
+  json("nesting inside a field", `{"extraParams":{"a":${"[".repeat(5_000)}${"]".repeat(5_000)}},"data":${"{\"a\":".repeat(5_000)}1${"}".repeat(5_000)}}`, true),
   json("2 MB body", JSON.stringify({ message: "x".repeat(2_000_000) }), true),
   // Valid JSON of the wrong shape or type.
   json("null", "null", false),
