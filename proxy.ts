@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { isUsableCallbackUrl, unusableCallbackCookies, withoutCookies } from "./lib/auth/callback-url";
 import { servedOverHttps } from "./lib/config";
+import { hasInvalidCharacters } from "./lib/http/parse";
 import { newNonce, securityHeaders } from "./lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 
@@ -10,7 +12,9 @@ import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 //   scripts (and x-nonce for our own inline script);
 // - redirect-only guard (spec §2): keeps signed-out visitors away from guarded pages. Every /api
 //   handler re-checks the user itself;
-// - remembers a `?lng=` language choice.
+// - remembers a `?lng=` language choice;
+// - keeps junk callback URLs away from NextAuth, which would answer them with a 500
+//   (lib/auth/callback-url.ts).
 const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie"];
 
 function isPublic(pathname: string): boolean {
@@ -53,17 +57,41 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   return next();
 }
 
+/** NextAuth's routes get a clean query: no broken characters, a callbackUrl it can parse. */
+function authQueryProblem(request: NextRequest): string | null {
+  for (const [key, value] of request.nextUrl.searchParams) {
+    if (hasInvalidCharacters(key) || hasInvalidCharacters(value)) return "The query string contains invalid characters";
+  }
+  const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
+  if (callbackUrl !== null && !isUsableCallbackUrl(callbackUrl, request.nextUrl.origin)) return "callbackUrl must be a URL";
+  return null;
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (!isPage(pathname)) return secured(NextResponse.next(), securityHeaders(pathname));
+  const requestHeaders = new Headers(request.headers);
+  const badCookies = unusableCallbackCookies(request.headers.get("cookie"), request.nextUrl.origin);
+  if (badCookies.length) requestHeaders.set("cookie", withoutCookies(request.headers.get("cookie")!, badCookies));
+  // The request goes on without them, and the browser is told to forget them.
+  const forgetBadCookies = (response: NextResponse) => {
+    for (const name of badCookies) response.cookies.set(name, "", { path: "/", expires: new Date(0), secure: name.startsWith("__Secure-") });
+    return response;
+  };
+
+  if (!isPage(pathname)) {
+    const problem = pathname.startsWith("/api/auth/") ? authQueryProblem(request) : null;
+    const response = problem
+      ? NextResponse.json({ error: "bad_request", message: problem }, { status: 400 })
+      : NextResponse.next({ request: { headers: requestHeaders } });
+    return forgetBadCookies(secured(response, securityHeaders(pathname)));
+  }
 
   const nonce = newNonce();
   const headers = securityHeaders(pathname, nonce, { dev: process.env.NODE_ENV === "development" });
-  const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   const response = await guard(request, () => NextResponse.next({ request: { headers: requestHeaders } }));
-  return secured(withLanguage(request, response), headers);
+  return forgetBadCookies(secured(withLanguage(request, response), headers));
 }
 
 export const config = {

@@ -8,10 +8,10 @@ import { servedOverHttps } from "../config.ts";
 const MICROPHONE_PAGES = /^\/rooms(\/|$)/;
 
 // Powerful features Cohost never uses, switched off for every document and anything it embeds. The
-// microphone is decided per path below.
+// microphone is decided per path below. Only names Chromium knows: an unknown one is a console
+// warning on every page (e2e/hardening.spec.ts watches for them).
 const FEATURES_OFF = [
   "accelerometer",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",
