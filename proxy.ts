@@ -82,7 +82,9 @@ export async function proxy(request: NextRequest) {
     const problem = pathname.startsWith("/api/auth/") ? authQueryProblem(request) : null;
     const response = problem
       ? NextResponse.json({ error: "bad_request", message: problem }, { status: 400 })
-      : NextResponse.next({ request: { headers: requestHeaders } });
+      : badCookies.length
+        ? NextResponse.next({ request: { headers: requestHeaders } })
+        : NextResponse.next();
     return forgetBadCookies(secured(response, securityHeaders(pathname)));
   }
 
