@@ -2,7 +2,7 @@
 // server misconfiguration: its routes answer 500 and getServerSession reports no session. Such values
 // only come from junk requests or a tampered cookie, so proxy.ts refuses the query with a 400 and
 // drops the cookie before NextAuth sees it.
-export const CALLBACK_URL_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
+const CALLBACK_URL_COOKIES = ["next-auth.callback-url", "__Secure-next-auth.callback-url"];
 
 /** NextAuth's own test: an absolute http(s) URL, or a path resolved against this site. */
 export function isUsableCallbackUrl(value: string, origin: string): boolean {

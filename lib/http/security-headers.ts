@@ -47,7 +47,7 @@ function reportingOrigins(): string[] {
   return [...new Set(origins.filter((o): o is string => Boolean(o)))];
 }
 
-export function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
+function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
   const https = servedOverHttps();
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
@@ -76,9 +76,9 @@ export function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string 
 }
 
 /** API answers are data: nothing in them may load, run or be framed. */
-export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export function permissionsPolicy(pathname: string): string {
+function permissionsPolicy(pathname: string): string {
   const microphone = MICROPHONE_PAGES.test(pathname) ? "microphone=(self)" : "microphone=()";
   return [...FEATURES_OFF.map((f) => `${f}=()`), microphone].join(", ");
 }

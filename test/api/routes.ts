@@ -6,7 +6,7 @@ import path from "node:path";
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-export interface Segment {
+interface Segment {
   /** The folder name: "agents", "[id]", "[...path]"; route groups "(x)" are dropped. */
   name: string;
   param?: { name: string; catchAll: boolean };
@@ -26,7 +26,8 @@ function segment(name: string): Segment {
   return match ? { name, param: { name: match[3], catchAll: Boolean(match[2]) } } : { name };
 }
 
-export function discoverRoutes(dir = API_DIR): RouteFile[] {
+export function discoverRoutes(): RouteFile[] {
+  const dir = API_DIR;
   const found: RouteFile[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || entry.name !== "route.ts") continue;
