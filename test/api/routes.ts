@@ -27,11 +27,10 @@ function segment(name: string): Segment {
 }
 
 export function discoverRoutes(): RouteFile[] {
-  const dir = API_DIR;
   const found: RouteFile[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+  for (const entry of fs.readdirSync(API_DIR, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || entry.name !== "route.ts") continue;
-    const relDir = path.relative(dir, entry.parentPath);
+    const relDir = path.relative(API_DIR, entry.parentPath);
     const names = relDir ? relDir.split(path.sep).filter((n) => !/^\(.*\)$/.test(n)) : [];
     found.push({ key: names.join("/"), file: path.join(entry.parentPath, entry.name), segments: names.map(segment) });
   }
