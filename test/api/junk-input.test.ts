@@ -87,7 +87,9 @@ function request(method: HttpMethod, url: string, token: string, body?: JunkBody
   // A new address per request keeps the per-IP auth limit from answering for the handler.
   const headers = new Headers({ ...extra, authorization: token, "x-forwarded-for": `10.12.${(nextIp >> 8) & 255}.${nextIp++ & 255}` });
   if (body) headers.set("content-type", body.contentType);
-  const real = new Request(url, { method, headers, body: body?.body });
+  // Aborted once the answer is in, as a browser would on leaving: streaming handlers clean up.
+  const controller = new AbortController();
+  const real = new Request(url, { method, headers, body: body?.body, signal: controller.signal });
   // Notes whether the handler reads the body, so unread junk is not mistaken for accepted junk.
   const seen = { bodyRead: false };
   const readers = new Set<PropertyKey>(["body", "text", "json", "arrayBuffer", "formData", "blob", "bytes"]);
@@ -98,7 +100,7 @@ function request(method: HttpMethod, url: string, token: string, body?: JunkBody
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { probe, seen };
+  return { probe, seen, done: () => controller.abort() };
 }
 
 interface Probe {
@@ -119,19 +121,23 @@ async function walk(route: RouteFile, method: HttpMethod, probes: (user: Awaited
   const failures: string[] = [];
   for (const p of probes(user, good)) {
     const path = urlPath(route, p.params);
-    const { probe, seen } = request(method, `http://localhost:3000${path}${p.query ?? ""}`, user.token, p.body, p.headers);
+    const { probe, seen, done } = request(method, `http://localhost:3000${path}${p.query ?? ""}`, user.token, p.body, p.headers);
     const before = await snapshot(user.userId);
     let status: number;
-    let text: string;
+    let text = "";
     let type: string | null;
     try {
       const response = await handler(probe, { params: Promise.resolve(p.params) });
       status = response.status;
       type = response.headers.get("content-type");
-      text = await response.text();
+      // Only errors are read: a successful answer may be a stream that never ends (EventSource).
+      if (status >= 400) text = await response.text();
+      else await response.body?.cancel();
     } catch (err) {
       failures.push(`${p.label}: the handler threw ${(err as Error).message}`);
       continue;
+    } finally {
+      done();
     }
     const after = await snapshot(user.userId);
     const where = `${method} ${path.slice(0, 80)} [${p.label}] → ${status}`;
