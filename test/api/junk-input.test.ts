@@ -54,7 +54,7 @@ async function seedUser() {
   const meeting = await db.meeting.create({ data: { userId, agentId: agent.id, title: "Walk", meetingUrl: "https://zoom.us/j/1", platform: "zoom", scheduledStart: inADay } });
   const calendar = await db.calendar.create({ data: { userId, agentId: agent.id, name: "Walk", source: "upload" } });
   const event = await db.calendarEvent.create({
-    data: { userId, agentId: agent.id, calendarId: calendar.id, title: "Walk", startsAt: inADay, meetingUrl: "https://zoom.us/j/2", platform: "zoom" },
+    data: { userId, agentId: agent.id, title: "Walk", startsAt: inADay, meetingUrl: "https://zoom.us/j/2", platform: "zoom" },
   });
   const topUp = await db.topUp.create({ data: { userId, amountMicros: 25_000_000n, method: "test_checkout" } });
   const records: Record<string, string> = { Agent: agent.id, Meeting: meeting.id, Calendar: calendar.id, CalendarEvent: event.id, TopUp: topUp.id };
