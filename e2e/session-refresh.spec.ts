@@ -36,14 +36,39 @@ test("a 401 is followed by one session refresh and one retry; the page shows the
 });
 
 test("two calls failing with 401 at once share one refresh, then both are retried", async ({ signedIn: page }) => {
-  await page.route("**/api/agents", (route) => route.fulfill(unauthorized), { times: 1 });
-  await page.route("**/api/me", (route) => route.fulfill(unauthorized), { times: 1 });
+  // Both answers are held until both calls have arrived, then given together; the refresh they cause
+  // is held until the page has taken both, so the second 401 meets the first one's refresh in flight.
+  let arrived = 0;
+  let bothArrived!: () => void;
+  const together = new Promise<void>((resolve) => (bothArrived = resolve));
+  for (const path of ["**/api/agents", "**/api/me"]) {
+    await page.route(path, async (route) => {
+      if (++arrived === 2) bothArrived();
+      await together;
+      await route.fulfill(unauthorized);
+    }, { times: 1 });
+  }
+  let sessionRequests = 0;
+  let refreshesDuringThe401s: number | null = null;
+  let taken = 0;
+  let bothTaken!: () => void;
+  const pageHasBoth = new Promise<void>((resolve) => (bothTaken = resolve));
+  page.on("request", (r) => r.url().endsWith("/api/auth/session") && sessionRequests++);
+  page.on("response", (r) => r.status() === 401 && ++taken === 2 && bothTaken());
+  await page.route("**/api/auth/session", async (route) => {
+    const before = sessionRequests - 1;
+    await pageHasBoth;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the page ran what the answers queued
+    refreshesDuringThe401s = sessionRequests - before;
+    await route.continue();
+  }, { times: 1 });
   const log = apiLog(page);
+
   await page.goto("/agents");
   await expect(page.getByRole("heading", { name: "No agents yet" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   await expect.poll(() => log.filter((l) => /^GET \/api\/(agents|me) → 200$/.test(l)).length).toBe(2);
-  expect(log.filter((l) => l.startsWith("GET /api/auth/session"))).toEqual(["GET /api/auth/session → 200"]);
+  expect(refreshesDuringThe401s).toBe(1);
   expect(log.filter((l) => l.endsWith("→ 401")).sort()).toEqual(["GET /api/agents → 401", "GET /api/me → 401"]);
 });
 
