@@ -3,7 +3,10 @@ import path from "node:path";
 // Every setting Cohost reads from the environment, with its default. README's configuration table
 // mirrors this file; keep the two in step.
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  // DATA_DIR holds run-time data (database, secrets, mail), never code: the ignore comment keeps the
+  // build's file tracer from following this dynamic path and copying the whole project into the
+  // server output.
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || ".data");
 }
 
 export function port(): number {
@@ -27,4 +30,9 @@ export function meetingJoinLeadSeconds(): number {
 /** A live meeting whose bot sent no heartbeat for this long has lost its worker. */
 export function meetingHeartbeatTimeoutSeconds(): number {
   return seconds("MEETING_HEARTBEAT_TIMEOUT_SECONDS", 60);
+}
+
+/** Cohost is served over https: HSTS, Secure cookies and upgrade-insecure-requests follow from it. */
+export function servedOverHttps(): boolean {
+  return appUrl().startsWith("https://");
 }

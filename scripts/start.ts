@@ -35,11 +35,23 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+// NEXT_PUBLIC_* settings are compiled into the build (pages and proxy alike), so a build made with
+// other values is stale too. Recorded next to the build after each one.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const publicEnvFile = path.join(distDir, "cohost-public-env.json");
+const publicEnv = () =>
+  JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("NEXT_PUBLIC_")).sort(([a], [b]) => a.localeCompare(b))));
+
 function needsBuild(): boolean {
-  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const buildId = path.join(distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
+  if (!fs.existsSync(publicEnvFile) || fs.readFileSync(publicEnvFile, "utf8") !== publicEnv()) return true;
   const built = fs.statSync(buildId).mtimeMs;
-  return ["app", "components", "lib", "messages"].some((d) => fs.existsSync(path.join(root, d)) && newestMtime(path.join(root, d)) > built);
+  return ["app", "components", "lib", "messages", "proxy.ts", "next.config.ts"].some((name) => {
+    const full = path.join(root, name);
+    if (!fs.existsSync(full)) return false;
+    return (fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs) > built;
+  });
 }
 
 async function main() {
@@ -102,6 +114,7 @@ async function main() {
       await stopDatabase();
       fail("The build failed; see the output above.");
     }
+    fs.writeFileSync(publicEnvFile, publicEnv());
   }
 
   step(`Starting the web server on http://localhost:${appPort}`);

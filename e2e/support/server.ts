@@ -7,6 +7,7 @@ import http from "node:http";
 import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
+import { startCollector } from "../../test/fakes/collector.ts";
 import { startFakeProviders } from "../../test/fakes/providers/server.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E } from "./ports.ts";
@@ -50,6 +51,11 @@ const providerEnv = Object.fromEntries(
   ["DEEPGRAM", "ASSEMBLYAI", "OPENAI", "ANTHROPIC", "GEMINI", "GROQ", "ELEVENLABS", "CARTESIA"].map((id) => [`PROVIDER_BASE_URL_${id}`, providers.url]),
 );
 
+// Page-view analytics and error reports leave the browser for other origins, as in production, so
+// the Content-Security-Policy's connect-src is tested for real.
+const analytics = await startCollector(E2E.analyticsPort);
+const errorReports = await startCollector(E2E.errorReportPort);
+
 const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
 fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
 
@@ -69,7 +75,8 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     GOOGLE_ISSUER: `http://localhost:${E2E.oidcPort}`,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
     NEXT_PUBLIC_ANALYTICS_ID: "e2e-analytics",
-    NEXT_PUBLIC_ANALYTICS_URL: "/__analytics/collect",
+    NEXT_PUBLIC_ANALYTICS_URL: `http://127.0.0.1:${E2E.analyticsPort}/__analytics/collect`,
+    NEXT_PUBLIC_SENTRY_DSN: `http://e2e-public-key@127.0.0.1:${E2E.errorReportPort}/42`,
     COHOST_ENV: "test",
     ...providerEnv,
     // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
@@ -82,6 +89,8 @@ const stop = async () => {
   app.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   await oidc.stop().catch(() => {});
+  await analytics.close();
+  await errorReports.close();
   await smtp.close();
   await db.stop().catch(() => {});
   process.exit(0);
