@@ -205,6 +205,8 @@ export interface VoiceSession {
   pushAudio(frame: PcmFrame): void;
   /** Display names for transcripts and the LLM's speaker-labelled context. */
   setParticipantName(speakerId: string, name: string): void;
+  /** The bot's own participant id once it has joined: frames tagged with it are the agent's own voice and never heard. */
+  setSelfSpeakerId(speakerId: string): void;
   /** Manual activation: the agent answers only while activated. */
   setActivated(active: boolean): void;
   /** Speaks a fixed sentence (e.g. leaving because the credit ran out); resolves when it has played. */
