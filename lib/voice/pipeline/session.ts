@@ -296,7 +296,8 @@ class PipelineSession implements VoiceSession {
     });
     const active: ActiveReply = { reply, playout, turn, turnId: turn ? ++this.turnCount : 0, interruptible, echo, delivered: false, done };
     this.active = active;
-    this.gate.replyStarted();
+    // Answers keep the agent engaged; announcements (`say`) do not open a follow-up window.
+    if (turn) this.gate.replyStarted();
     reply.run().then(
       () => {
         if (this.active !== active) return;
@@ -336,7 +337,7 @@ class PipelineSession implements VoiceSession {
     const interrupted = reason === "interrupted";
     const cutShort = reason !== "played" && heard !== a.reply.sentences.join(" ");
     this.echo.end(a.echo, atMs);
-    this.gate.replyEnded(atMs);
+    if (a.turn) this.gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });
     if (heard) {
       this.history.push({ speaker: this.agent.name, isAgent: true, text: heard });
