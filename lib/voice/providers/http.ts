@@ -88,6 +88,17 @@ export function send(ref: ProviderRef, call: HttpCall): Promise<http.IncomingMes
   });
 }
 
+const released = new WeakSet<http.IncomingMessage>();
+
+/**
+ * The caller has all it needs (e.g. `data: [DONE]`) and stops reading: the rest of the body (the
+ * closing chunk) may still arrive within a second, so the connection goes back to the pool instead
+ * of being destroyed.
+ */
+export function release(res: http.IncomingMessage): void {
+  released.add(res);
+}
+
 /**
  * The body of a streaming response, chunk by chunk. Ends quietly when `signal` aborts (the caller
  * asked for it); a stall longer than `idleMs` or a dropped connection throws a transient ProviderError.
@@ -104,7 +115,8 @@ export async function* streamBody(ref: ProviderRef, res: http.IncomingMessage, o
   try {
     for await (const chunk of res) {
       clearTimeout(timer);
-      timer = setTimeout(stall, opts.idleMs);
+      // Once released, the closing bytes get a second at most.
+      timer = setTimeout(stall, released.has(res) ? Math.min(1000, opts.idleMs) : opts.idleMs);
       yield chunk as Buffer;
     }
     // A socket closed mid-body also ends the iteration on some Node versions: check it completed.
@@ -116,7 +128,12 @@ export async function* streamBody(ref: ProviderRef, res: http.IncomingMessage, o
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener("abort", onAbort);
-    res.destroy();
+    if (released.has(res) && !res.complete && !res.destroyed) {
+      const cap = setTimeout(() => res.destroy(), 1000);
+      cap.unref();
+      res.once("end", () => clearTimeout(cap));
+      res.resume();
+    } else res.destroy();
   }
 }
 

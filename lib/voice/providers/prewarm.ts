@@ -16,8 +16,12 @@ export async function prewarmHttp(ref: ProviderRef, call: { url: URL; headers: R
     async () => {
       try {
         const res = await send(ref, { method: "GET", ...call, timeoutMs: options.connectTimeoutMs, signal });
-        // Reading to the end hands the socket back to the pool for the first real request.
-        res.resume();
+        // Read to the end: only then is the socket back in the pool for the first real request.
+        await new Promise<void>((resolve) => {
+          res.once("end", resolve);
+          res.once("close", resolve);
+          res.resume();
+        });
       } catch (err) {
         if (err instanceof ProviderError && (err.status === 404 || err.status === 405)) return;
         throw err;

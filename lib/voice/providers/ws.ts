@@ -10,6 +10,11 @@ export interface SocketCall {
   /** Until the upgrade completes. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * Attached before the socket opens: a provider may send its first message in the same packet as
+   * the upgrade answer, before the caller could listen.
+   */
+  onMessage?: (data: WebSocket.RawData, isBinary: boolean) => void;
 }
 
 /**
@@ -31,6 +36,7 @@ export function openSocket(ref: ProviderRef, call: SocketCall): Promise<WebSocke
       // ws hands its options to net/tls.connect, so the guard resolves the name at connect time.
       ...(call.guarded ? { lookup: guardedLookup } : {}),
     } as WebSocket.ClientOptions);
+    if (call.onMessage) ws.on("message", call.onMessage);
     let settled = false;
     const finish = (err: unknown) => {
       if (settled) return;

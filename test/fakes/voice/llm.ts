@@ -27,6 +27,8 @@ async function streamReply(call: FakeCall, res: http.ServerResponse, reply: stri
     if (res.destroyed) return false;
     write(parts[i]);
     if (dropMid && i === 1) {
+      // Let the words written so far reach the client, then cut the connection.
+      await sleep(20);
       call.req.socket.destroy();
       return false;
     }

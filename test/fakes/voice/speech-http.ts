@@ -62,6 +62,7 @@ async function streamAudio(call: FakeCall, res: http.ServerResponse, pcm: Int16A
     if (res.destroyed) return;
     res.write(bytesOf(chunks[i]));
     if (failure && "drop" in failure && failure.drop === "mid" && i === 0) {
+      await sleep(20);
       call.req.socket.destroy();
       return;
     }

@@ -1,6 +1,6 @@
 import type { LlmChunk } from "../../types.ts";
 import type { ProviderRef } from "../errors.ts";
-import { send, streamBody } from "../http.ts";
+import { release, send, streamBody } from "../http.ts";
 import type { AdapterOptions } from "../options.ts";
 import { AbortedError, backoffDelay, isRetryable, sleep } from "../retry.ts";
 import { readSse, type SseEvent } from "../sse.ts";
@@ -41,14 +41,25 @@ export async function* streamChat(ref: ProviderRef, request: ChatRequest, makeDe
         signal,
         timeoutMs: options.connectTimeoutMs,
       });
-      for await (const ev of readSse(streamBody(ref, res, { idleMs: options.idleTimeoutMs, signal }))) {
-        const texts = decoder.event(ev);
-        if (texts === null) break;
-        for (const delta of texts) {
-          if (!delta) continue;
-          spoke = true;
-          yield { type: "text", delta };
+      let finished = false;
+      try {
+        for await (const ev of readSse(streamBody(ref, res, { idleMs: options.idleTimeoutMs, signal }))) {
+          if (finished) continue;
+          const texts = decoder.event(ev);
+          if (texts === null) {
+            // Read on to the end of the body (it follows at once) so the connection is reused.
+            finished = true;
+            release(res);
+            continue;
+          }
+          for (const delta of texts) {
+            if (!delta) continue;
+            spoke = true;
+            yield { type: "text", delta };
+          }
         }
+      } catch (err) {
+        if (!finished) throw err;
       }
       if (signal.aborted) return;
       const usage = decoder.usage();

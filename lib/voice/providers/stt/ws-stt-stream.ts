@@ -21,6 +21,8 @@ interface Connection {
   ws: WebSocket;
   openedAt: number;
   ready: boolean;
+  /** The provider's session-start message arrived (it may come before anyone waits for it). */
+  startSeen?: boolean;
   waiter?: { resolve: () => void; reject: (err: unknown) => void };
 }
 
@@ -158,7 +160,9 @@ export abstract class WsSttStream implements SttStream {
   /** The provider's session-start message arrived. */
   protected sessionStarted(): void {
     const conn = this.conn;
-    if (conn && !conn.ready && conn.waiter) conn.waiter.resolve();
+    if (!conn || conn.ready) return;
+    conn.startSeen = true;
+    conn.waiter?.resolve();
   }
 
   protected emitInterim(text: string, speakerId?: string): void {
@@ -209,17 +213,12 @@ export abstract class WsSttStream implements SttStream {
   }
 
   private async openOnce(): Promise<void> {
-    const ws = await openSocket(this.ref, {
-      url: this.setup.url,
-      headers: this.setup.headers,
-      guarded: this.setup.guarded,
-      timeoutMs: this.options.connectTimeoutMs,
-      signal: this.internal.signal,
-    });
-    const conn: Connection = { ws, openedAt: performance.now(), ready: !this.waitsForStart };
-    this.conn = conn;
-    ws.on("message", (data, isBinary) => {
-      if (isBinary || this.conn !== conn) return;
+    let conn: Connection | null = null;
+    const early: WebSocket.RawData[] = [];
+    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
+      if (isBinary) return;
+      if (!conn) return void early.push(data);
+      if (this.conn !== conn) return;
       let message: unknown;
       try {
         message = JSON.parse(data.toString());
@@ -227,16 +226,28 @@ export abstract class WsSttStream implements SttStream {
         return;
       }
       if (message && typeof message === "object") this.handle(message as Record<string, unknown>);
+    };
+    const ws = await openSocket(this.ref, {
+      url: this.setup.url,
+      headers: this.setup.headers,
+      guarded: this.setup.guarded,
+      timeoutMs: this.options.connectTimeoutMs,
+      signal: this.internal.signal,
+      onMessage,
     });
-    ws.on("close", (code, reason) => this.onClose(conn, code, reason.toString()));
+    conn = { ws, openedAt: performance.now(), ready: !this.waitsForStart };
+    this.conn = conn;
+    for (const data of early.splice(0)) onMessage(data, false);
+    const opened = conn;
+    ws.on("close", (code, reason) => this.onClose(opened, code, reason.toString()));
     ws.on("error", () => {});
-    if (!conn.ready) {
+    if (!opened.ready && !opened.startSeen) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {
           reject(providerError(this.ref, "transient", `no session start within ${this.options.connectTimeoutMs} ms`));
           ws.terminate();
         }, this.options.connectTimeoutMs);
-        conn.waiter = {
+        opened.waiter = {
           resolve: () => {
             clearTimeout(timer);
             resolve();
@@ -247,10 +258,10 @@ export abstract class WsSttStream implements SttStream {
           },
         };
       });
-      conn.waiter = undefined;
+      opened.waiter = undefined;
     }
-    if (this.conn !== conn) throw providerError(this.ref, "transient", "the connection closed while opening");
-    conn.ready = true;
+    if (this.conn !== opened) throw providerError(this.ref, "transient", "the connection closed while opening");
+    opened.ready = true;
     this.clock.restart();
     this.lastSendAt = performance.now();
     this.startKeepAlive();
