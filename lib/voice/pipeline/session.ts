@@ -21,7 +21,7 @@ import { Playout } from "./playout.ts";
 import { Reply } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
-import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS } from "./tuning.ts";
+import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
 import { words } from "./words.ts";
 
 export interface VoiceProviders {
@@ -213,7 +213,8 @@ class PipelineSession implements VoiceSession {
     if (this.state !== "running") return;
     const step = this.segmenter.push(block);
     if (step.started) {
-      this.utteranceSpeechBlocks = 0;
+      // The blocks that made speech start count towards barge-in too (this one is counted below).
+      this.utteranceSpeechBlocks = step.started.blocks.slice(-SPEECH_START_BLOCKS, -1).filter((b) => b.speakerId !== undefined).length;
       this.turns.speechStarted(step.started.timeMs);
       for (const b of step.started.blocks) this.sendToStt(b);
     } else if (step.inUtterance) this.sendToStt(block);
