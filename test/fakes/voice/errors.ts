@@ -26,7 +26,7 @@ export function errorBody(provider: string, status: number): unknown {
       return { error: { code: status, message, status: grpc[status] ?? "INTERNAL" } };
     }
     case "deepgram":
-      return { err_code: status === 401 ? "INVALID_AUTH" : "ERROR", err_msg: message, request_id: "fake" };
+      return { err_code: status === 401 ? "INVALID_AUTH" : "ERROR", err_msg: status === 401 ? "Invalid credentials." : message, request_id: "fake" };
     case "elevenlabs":
       return { detail: { status: status === 401 ? "invalid_api_key" : "error", message } };
     case "cartesia":

@@ -31,6 +31,8 @@ export interface VoiceFakeOptions {
   fluxEndSilenceMs: number;
   /** Deepgram closes a socket that got neither audio nor KeepAlive for this long (NET-0001). */
   deepgramIdleMs: number;
+  /** Overrides the `inactivity_timeout` an ElevenLabs client asks for (ms), to test idle closes quickly. */
+  elevenLabsInactivityMs: number | null;
   /** Audio the fake TTS makes per character of text. */
   ttsMsPerChar: number;
   /** STT text once the script is used up. */
@@ -43,6 +45,7 @@ export const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   minSpeechMs: 60,
   fluxEndSilenceMs: 400,
   deepgramIdleMs: 10_000,
+  elevenLabsInactivityMs: null,
   ttsMsPerChar: 60,
   defaultTranscript: "Hello there.",
 };

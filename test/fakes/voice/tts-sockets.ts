@@ -41,7 +41,7 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
   if (!q.get("model_id") || !format) return fail("invalid_request", "model_id and a pcm_<rate> output_format are required by this fake");
   const sampleRate = Number(format[1]);
   const autoMode = q.get("auto_mode") === "true";
-  const inactivityMs = Number(q.get("inactivity_timeout") ?? 20) * 1000;
+  const inactivityMs = call.state.options.elevenLabsInactivityMs ?? Number(q.get("inactivity_timeout") ?? 20) * 1000;
   const contexts = new Map<string, Context>();
   let idle: NodeJS.Timeout;
   const touch = () => {
@@ -128,7 +128,7 @@ function cartesia(ws: WebSocket, call: FakeCall): void {
     const { transcript, continue: more, ...rest } = msg as { transcript?: unknown; continue?: unknown } & Record<string, unknown>;
     const voice = rest.voice as { mode?: string; id?: string } | undefined;
     const format = rest.output_format as { container?: string; encoding?: string; sample_rate?: number } | undefined;
-    if (typeof rest.model_id !== "string") return error(400, "model_id is required");
+    if (typeof rest.model_id !== "string" || !rest.model_id.startsWith("sonic")) return error(400, "Invalid model: The model is not valid, make sure it is a valid model ID.");
     if (voice?.mode !== "id" || !voice.id) return error(400, "voice must be {mode: \"id\", id}");
     if (format?.container !== "raw" || format.encoding !== "pcm_s16le" || !format.sample_rate) return error(400, "This fake returns raw pcm_s16le only");
     if (typeof transcript !== "string") return error(400, "transcript is required");

@@ -110,7 +110,7 @@ export class ContextTtsStream implements TtsStream {
       const text = this.texts[this.sent];
       this.socket.send(this.dialect.text(this.contextId, text));
       if (this.sent >= this.billed) {
-        this.characters += [...text].length;
+        this.characters += [...text.trim()].length;
         this.billed = this.sent + 1;
       }
     }
