@@ -9,6 +9,8 @@ export const E2E = {
   mailApiPort: base + 1,
   smtpPort: base + 2,
   oidcPort: base + 3,
+  /** The voice fakes (every STT/AI/TTS provider; control API under /__control). */
+  voiceFakesPort: base + 4,
   stateFile: `.data-e2e-${base}/state.json`,
   dataDir: `.data-e2e-${base}`,
 };

@@ -135,6 +135,8 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
       if (keyCheck.authorized(req.headers, url, VALID_KEY)) return sendJson(res, 200, keyCheck.ok);
       return sendJson(res, keyCheck.rejected.status, keyCheck.rejected.body);
     }
+    // Recorded too: a client calling a path the provider does not have is worth seeing in a test.
+    callFor(req, url, target.provider, "unknown", [], body);
     sendJson(res, 404, { error: "not found" });
   });
   server.on("connection", (socket: Socket) => connections.set(socket, ++connectionCount));
