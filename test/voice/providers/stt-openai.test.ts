@@ -48,6 +48,19 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
     await stream.close();
   });
 
+  it("an utterance the transcriber hears nothing in gives no event", async () => {
+    ctx.fakes.script({ stt: ["", "After the cough."] });
+    const stream = stt("openai").open(new AbortController().signal);
+    await stream.ready;
+    for (const frame of utterance(300, 100)) stream.push(frame);
+    stream.finalize();
+    for (const frame of utterance(400, 100, 400)) stream.push(frame);
+    stream.finalize();
+    expect(await readUntil(stream.events, () => true)).toEqual([expect.objectContaining({ type: "final", text: "After the cough." })]);
+    expect(uploads()).toHaveLength(2);
+    await stream.close();
+  });
+
   it("checks the key when it opens: a wrong one rejects ready and ends the events with invalid_key", async () => {
     const stream = stt("openai", {}, "wrong-key").open(new AbortController().signal);
     const error = await stream.ready.catch((e) => e);

@@ -127,10 +127,13 @@ class HttpSttStream implements SttStream {
       );
       this.uploadedSamples += samples.length;
       if (typeof json.text !== "string") throw providerError(this.ref, "transient", "answered without a transcript");
+      const text = json.text.trim();
+      // Nothing recognised (a cough, a door): like the streaming providers, no event.
+      if (!text) return;
       const last = speech[speech.length - 1];
       this.events.push({
         type: "final",
-        text: json.text.trim(),
+        text,
         startMs: speech[0].timeMs,
         endMs: Math.round(last.timeMs + last.samples.length / SAMPLES_PER_MS),
       });
