@@ -6,7 +6,7 @@ import type { ProviderConfig, ProviderKind } from "../types.ts";
 import { providerError } from "./errors.ts";
 
 /** Where an adapter sends its requests. */
-export interface Endpoint {
+interface Endpoint {
   /** http(s) URL without a trailing slash. */
   base: string;
   /** Connections must go through the private-address guard (a user-supplied URL). */

@@ -4,7 +4,7 @@ import { ProviderError, type ProviderErrorKind, type ProviderKind } from "../typ
 const KIND_LABEL: Record<ProviderKind, string> = { stt: "speech-to-text", ai: "AI", tts: "text-to-speech" };
 
 /** "Deepgram speech-to-text", "OpenAI-compatible AI": how messages name a provider. */
-export function providerLabel(kind: ProviderKind, providerId: string): string {
+function providerLabel(kind: ProviderKind, providerId: string): string {
   return `${catalogueEntry(kind, providerId)?.name ?? providerId} ${KIND_LABEL[kind]}`;
 }
 
@@ -16,7 +16,7 @@ export interface ProviderRef {
 }
 
 /** Removes the key from provider text (some APIs echo it) and keeps messages short. */
-export function scrub(text: string, apiKey: string): string {
+function scrub(text: string, apiKey: string): string {
   const clean = apiKey.length >= 4 ? text.split(apiKey).join("[key]") : text;
   return clean.replace(/\s+/g, " ").trim().slice(0, 200);
 }

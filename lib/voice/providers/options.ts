@@ -15,7 +15,7 @@ export interface AdapterOptions {
   closeTimeoutMs: number;
 }
 
-export const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
+const DEFAULT_ADAPTER_OPTIONS: AdapterOptions = {
   log: jsonLineLogger,
   retry: DEFAULT_RETRY,
   connectTimeoutMs: 10_000,

@@ -3,7 +3,7 @@ import { guardedLookup, isPrivateHostname } from "../../providers/private-addres
 import { httpFailure, networkFailure, providerError, type ProviderRef } from "./errors.ts";
 import { AbortedError } from "./retry.ts";
 
-export interface SocketCall {
+interface SocketCall {
   url: URL;
   headers: Record<string, string>;
   guarded: boolean;

@@ -36,7 +36,7 @@ export function chunked(samples: Int16Array, sampleRate: number, ms: number): In
   return out;
 }
 
-export type DetectorEvent = { type: "start"; atMs: number } | { type: "speech"; speechMs: number } | { type: "end"; atMs: number; startMs: number };
+type DetectorEvent = { type: "start"; atMs: number } | { type: "speech"; speechMs: number } | { type: "end"; atMs: number; startMs: number };
 
 const FRAME_MS = 10;
 

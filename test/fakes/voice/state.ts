@@ -39,7 +39,7 @@ export interface VoiceFakeOptions {
   defaultTranscript: string;
 }
 
-export const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
+const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   delays: { sttFinalMs: 20, sttInterimEveryMs: 300, llmFirstTokenMs: 20, llmTokenMs: 2, ttsFirstAudioMs: 20, ttsChunkMs: 0 },
   speechRms: 300,
   minSpeechMs: 60,

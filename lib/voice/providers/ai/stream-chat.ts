@@ -12,7 +12,7 @@ export interface ChatDecoder {
   usage(): { inputTokens: number; outputTokens: number } | null;
 }
 
-export interface ChatRequest {
+interface ChatRequest {
   url: URL;
   headers: Record<string, string>;
   body: unknown;

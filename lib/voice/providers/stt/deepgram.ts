@@ -102,7 +102,7 @@ class DeepgramFluxStream extends WsSttStream {
   protected handle(message: Record<string, unknown>): void {
     if (message.type === "Error") {
       const detail = String(message.description ?? message.code ?? "error");
-      return this.failWith(providerError(this.ref, "bad_request", detail));
+      return this.fail(providerError(this.ref, "bad_request", detail));
     }
     if (message.type !== "TurnInfo") return;
     const text = String(message.transcript ?? "").trim();

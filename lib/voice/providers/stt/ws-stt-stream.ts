@@ -71,6 +71,8 @@ export abstract class WsSttStream implements SttStream {
   private textSinceTurnEnd = false;
   private readonly internal = new AbortController();
   private readonly setup: WsSttSetup;
+  private readyResolve!: () => void;
+  private readyReject!: (err: unknown) => void;
 
   constructor(setup: WsSttSetup) {
     this.setup = setup;
@@ -86,9 +88,6 @@ export abstract class WsSttStream implements SttStream {
     // Failures also end `events`; a caller that never awaits `ready` must not crash the process.
     this.ready.catch(() => {});
   }
-
-  private readyResolve!: () => void;
-  private readyReject!: (err: unknown) => void;
 
   /** Subclasses call this at the end of their constructor (their fields exist by then). */
   protected start(): void {
@@ -184,11 +183,6 @@ export abstract class WsSttStream implements SttStream {
     if (!this.textSinceTurnEnd) return;
     this.textSinceTurnEnd = false;
     this.events.push({ type: "end_of_turn" });
-  }
-
-  /** A provider message that ends the session for good. */
-  protected failWith(err: ProviderError): void {
-    this.fail(err);
   }
 
   // ---------- connection ----------
@@ -331,7 +325,8 @@ export abstract class WsSttStream implements SttStream {
     this.keepAlive.unref();
   }
 
-  private fail(err: unknown): void {
+  /** Ends the stream with an error (also for a provider message that ends the session for good). */
+  protected fail(err: unknown): void {
     if (this.finished) return;
     this.events.fail(err);
     this.finish();

@@ -13,7 +13,7 @@ export interface ContextMessage {
   error?: ProviderError;
 }
 
-export interface ContextProtocol {
+interface ContextProtocol {
   url: URL;
   headers: Record<string, string>;
   guarded: boolean;
@@ -22,7 +22,7 @@ export interface ContextProtocol {
   closeFailure(code: number, reason: string, lastError: ProviderError | null): ProviderError | null;
 }
 
-export interface ContextHandler {
+interface ContextHandler {
   audio(bytes: Buffer): void;
   done(): void;
   error(err: ProviderError): void;

@@ -7,7 +7,7 @@ import { PcmDecoder } from "../pcm.ts";
 import { AbortedError, backoffDelay, isRetryable, sleep } from "../retry.ts";
 
 /** Builds the request that synthesises one chunk of text. */
-export type SpeechRequest = (text: string) => Omit<HttpCall, "signal" | "timeoutMs">;
+type SpeechRequest = (text: string) => Omit<HttpCall, "signal" | "timeoutMs">;
 
 // Chunks shorter than this wait for the next one: one request per word would sound choppy and cost
 // a round trip each. The pipeline normally pushes whole sentences.
