@@ -139,7 +139,13 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     callFor(req, url, target.provider, "unknown", [], body);
     sendJson(res, 404, { error: "not found" });
   });
-  server.on("connection", (socket: Socket) => connections.set(socket, ++connectionCount));
+  // Every socket, upgraded or hanging ones included (closeAllConnections only knows plain HTTP).
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, ++connectionCount);
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   server.on("upgrade", (req, socket, head) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const target = splitPrefix(url.pathname);
@@ -190,6 +196,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of wss.clients) client.terminate();
+        for (const socket of sockets) socket.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

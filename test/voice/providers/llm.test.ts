@@ -180,6 +180,14 @@ describe("LLM adapters: failures", () => {
     ]);
   });
 
+  it("a request that gets no answer times out and is retried", async () => {
+    ctx.fakes.script({ ai: ["Finally."] });
+    ctx.fakes.failNext("openai", { hang: true }, 1, "chat");
+    const { ai } = createProviders({ stt: providerConfig("stt", "deepgram", "k"), ai: providerConfig("ai", "openai", ctx.fakes.validKey), tts: providerConfig("tts", "openai", "k") }, { ...ctx.options, connectTimeoutMs: 200 });
+    expect(text(await collect(ai.chat(conversation, new AbortController().signal)))).toBe("Finally.");
+    expect(ctx.logs).toEqual([expect.objectContaining({ provider: "openai", event: "chat_retry", attempt: 1, error: "OpenAI AI failed temporarily: no answer within 200 ms" })]);
+  });
+
   it("gives up after the last attempt with a transient ProviderError", async () => {
     ctx.fakes.failNext("groq", { status: 500 }, 3, "chat");
     const error = await collect(llm("groq").chat(conversation, new AbortController().signal)).catch((e) => e);

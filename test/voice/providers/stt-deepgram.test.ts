@@ -119,6 +119,14 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     await stream.close();
   });
 
+  it("an upgrade that gets no answer times out and is retried", async () => {
+    ctx.fakes.failNext("deepgram", { hang: true }, 1, "listen");
+    const stream = stt({}, ctx.fakes.validKey, { connectTimeoutMs: 200 }).open(new AbortController().signal);
+    await stream.ready;
+    expect(ctx.logs).toEqual([expect.objectContaining({ event: "connect_retry", attempt: 1, error: "Deepgram speech-to-text failed temporarily: no answer within 200 ms" })]);
+    await stream.close();
+  });
+
   it("gives up after the last retry with a transient ProviderError", async () => {
     ctx.fakes.failNext("deepgram", { status: 500 }, 3, "listen");
     const stream = stt().open(new AbortController().signal);
