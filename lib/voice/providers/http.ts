@@ -53,27 +53,38 @@ export function send(ref: ProviderRef, call: HttpCall): Promise<http.IncomingMes
       if (err) reject(err);
       else resolve(res!);
     };
-    const req = client.request(
-      call.url,
-      {
-        method: call.method,
-        headers: { "user-agent": "Cohost voice", ...call.headers, ...(call.body !== undefined ? { "content-length": String(Buffer.byteLength(call.body)) } : {}) },
-        agent: agentFor(call.url.protocol, call.guarded),
-        lookup: call.guarded ? guardedLookup : undefined,
-      },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        if (status >= 200 && status < 300) return finish(null, res);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          if (size < MAX_ERROR_BODY) chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on("end", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
-        res.on("error", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
-      },
-    );
+    let req: http.ClientRequest;
+    const attempt = (firstTry: boolean) => {
+      req = client.request(
+        call.url,
+        {
+          method: call.method,
+          headers: { "user-agent": "Cohost voice", ...call.headers, ...(call.body !== undefined ? { "content-length": String(Buffer.byteLength(call.body)) } : {}) },
+          agent: agentFor(call.url.protocol, call.guarded),
+          lookup: call.guarded ? guardedLookup : undefined,
+        },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) return finish(null, res);
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on("data", (chunk: Buffer) => {
+            if (size < MAX_ERROR_BODY) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on("end", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
+          res.on("error", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
+        },
+      );
+      const sent = req;
+      sent.on("error", (err: NodeJS.ErrnoException) => {
+        // A kept-alive socket the provider closed while idle fails at once: that is no outage, so
+        // try again on a fresh connection without backing off (after a long pause between turns).
+        if (firstTry && sent.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE") && !settled) return attempt(false);
+        finish(networkFailure(ref, err));
+      });
+      sent.end(call.body);
+    };
     const onAbort = () => {
       req.destroy();
       finish(new AbortedError());
@@ -83,8 +94,7 @@ export function send(ref: ProviderRef, call: HttpCall): Promise<http.IncomingMes
       finish(providerError(ref, "transient", `no answer within ${call.timeoutMs} ms`));
     }, call.timeoutMs);
     call.signal?.addEventListener("abort", onAbort, { once: true });
-    req.on("error", (err) => finish(networkFailure(ref, err)));
-    req.end(call.body);
+    attempt(true);
   });
 }
 

@@ -168,16 +168,16 @@ describe("LLM adapters: failures", () => {
     ["openai", 429],
     ["anthropic", 529],
     ["gemini", 503],
-  ] as [Id, number][])("%s: a %i is retried with back-off and logged, then the reply streams", async (id, status) => {
+  ] as [Id, number][])("%s: a %i is retried with back-off and logged; the kept-alive connection then cut is replaced at once", async (id, status) => {
     ctx.fakes.script({ ai: ["Recovered."] });
     ctx.fakes.failNext(id, { status }, 1, "chat");
     ctx.fakes.failNext(id, { drop: "before" }, 1, "chat");
     const chunks = await collect(llm(id).chat(conversation, new AbortController().signal));
     expect(text(chunks)).toBe("Recovered.");
-    expect(ctx.logs.filter((l) => l.event === "chat_retry")).toEqual([
-      expect.objectContaining({ provider: id, kind: "ai", attempt: 1, status }),
-      expect.objectContaining({ provider: id, kind: "ai", attempt: 2 }),
-    ]);
+    expect(ctx.logs).toEqual([expect.objectContaining({ provider: id, kind: "ai", event: "chat_retry", attempt: 1, status })]);
+    const [refused, cut, answered] = chats(id);
+    expect(cut.connection).toBe(refused.connection);
+    expect(answered.connection).not.toBe(cut.connection);
   });
 
   it("a request that gets no answer times out and is retried", async () => {
@@ -238,6 +238,19 @@ describe("LLM adapters: connections", () => {
     const mine = ctx.fakes.requests.filter((r) => r.provider === id);
     expect(mine.map((r) => r.surface)).toEqual(["models", "chat", "chat"]);
     expect(new Set(mine.map((r) => r.connection)).size).toBe(1);
+  });
+
+  it("a kept-alive connection the provider dropped while idle is replaced at once, without a back-off", async () => {
+    ctx.fakes.script({ ai: ["Fresh connection."] });
+    const provider = llm("openai");
+    await provider.prewarm!();
+    // The next request arrives on the prewarmed socket, which the provider cuts as if it had timed out.
+    ctx.fakes.failNext("openai", { drop: "before" }, 1, "chat");
+    expect(text(await collect(provider.chat(conversation, new AbortController().signal)))).toBe("Fresh connection.");
+    const [models, cut, fresh] = ctx.fakes.requests;
+    expect(cut.connection).toBe(models.connection);
+    expect(fresh.connection).not.toBe(models.connection);
+    expect(ctx.logs).toEqual([]);
   });
 
   it.each(ALL)("%s: prewarm with a wrong key rejects with invalid_key", async (id) => {
