@@ -347,6 +347,18 @@ describe("TTS adapters: connections", () => {
     provider.close();
   });
 
+  it.each(SOCKETS)("%s: an utterance still waiting for the socket when the session closes just ends", async (id) => {
+    ctx.fakes.failNext(id, { hang: true }, 1, "speech");
+    const provider = tts(id);
+    const stream = provider.open(new AbortController().signal);
+    stream.pushText("Never said.");
+    stream.end();
+    const audio = collect(stream.audio);
+    await waitFor(() => speech(id).length === 1);
+    provider.close();
+    expect(await audio).toEqual([]);
+  });
+
   it.each(SOCKETS)("%s: close() closes the shared socket", async (id) => {
     const provider = tts(id);
     await provider.prewarm!();

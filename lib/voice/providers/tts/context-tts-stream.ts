@@ -92,7 +92,9 @@ export class ContextTtsStream implements TtsStream {
         this.flush();
       },
       (err) => {
-        if (!(err instanceof AbortedError)) this.fail(err);
+        // AbortedError: the session closed the socket meanwhile; the utterance just ends.
+        if (err instanceof AbortedError) this.finish();
+        else this.fail(err);
       },
     );
   }
