@@ -24,6 +24,15 @@ export class AbortedError extends Error {
   }
 }
 
+/**
+ * Runs `fn` once when `signal` aborts; the returned function unhooks it. Streams unhook when they end,
+ * so a signal that outlives many of them (a whole session) collects no listeners.
+ */
+export function onAbort(signal: AbortSignal, fn: () => void): () => void {
+  signal.addEventListener("abort", fn, { once: true });
+  return () => signal.removeEventListener("abort", fn);
+}
+
 /** Resolves after `ms`, or rejects with AbortedError as soon as `signal` aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

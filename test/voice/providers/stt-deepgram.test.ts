@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createProviders } from "@/lib/voice/providers/create-providers";
 import { createDeepgramStt } from "@/lib/voice/providers/stt/deepgram";
@@ -170,6 +171,16 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     controller.abort();
     expect(await reading).toEqual([]);
     await waitFor(() => listens()[0].closedWith !== undefined);
+  });
+
+  it("closed streams leave no listeners on a session-long signal", async () => {
+    const session = new AbortController();
+    for (let i = 0; i < 3; i++) {
+      const stream = stt().open(session.signal);
+      await stream.ready;
+      await stream.close();
+    }
+    expect(getEventListeners(session.signal, "abort")).toHaveLength(0);
   });
 
   it("audio pushed while the connection is still opening is sent once it is open", async () => {

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createProviders } from "@/lib/voice/providers/create-providers";
 import { ProviderError, type TtsProvider } from "@/lib/voice/types";
@@ -224,6 +225,24 @@ describe("TTS adapters: cancellation (barge-in)", () => {
       controller.abort();
     }
     expect(received).toHaveLength(1);
+    provider.close();
+  });
+});
+
+describe("TTS adapters: a session-long signal", () => {
+  it.each(ALL)("%s: finished utterances leave no listeners on the signal", async (id) => {
+    const provider = tts(id);
+    const session = new AbortController();
+    for (let i = 0; i < 12; i++) {
+      const stream = provider.open(session.signal);
+      stream.pushText(`Sentence number ${i}.`);
+      stream.end();
+      await collect(stream.audio);
+    }
+    const cancelled = provider.open(session.signal);
+    cancelled.pushText("Cut short, right away.");
+    cancelled.cancel();
+    expect(getEventListeners(session.signal, "abort")).toHaveLength(0);
     provider.close();
   });
 });

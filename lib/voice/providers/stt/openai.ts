@@ -8,7 +8,7 @@ import { multipartBody } from "../multipart.ts";
 import type { AdapterOptions } from "../options.ts";
 import { concatPcm, rms, wavFile } from "../pcm.ts";
 import { prewarmHttp } from "../prewarm.ts";
-import { AbortedError, withRetry } from "../retry.ts";
+import { AbortedError, onAbort, withRetry } from "../retry.ts";
 
 // OpenAI speech-to-text (platform.openai.com/docs/api-reference/audio/createTranscription) and any
 // OpenAI-compatible server: POST <base>/audio/transcriptions, multipart (file = a WAV of one
@@ -45,6 +45,7 @@ class HttpSttStream implements SttStream {
   private closing = false;
   private finished = false;
   private readonly internal = new AbortController();
+  private detach: () => void = () => {};
   private readonly ref: ProviderRef;
   private readonly api: HttpSttApi;
   private readonly options: AdapterOptions;
@@ -54,7 +55,7 @@ class HttpSttStream implements SttStream {
     this.api = api;
     this.options = options;
     if (signal.aborted) this.internal.abort();
-    else signal.addEventListener("abort", () => this.finish(), { once: true });
+    else this.detach = onAbort(signal, () => this.finish());
     this.ready = prewarmHttp(ref, { url: new URL(`${api.base}/models`), headers: this.auth(), guarded: api.guarded }, options, this.internal.signal);
     this.ready.catch((err) => {
       if (!(err instanceof AbortedError)) this.fail(err);
@@ -151,6 +152,7 @@ class HttpSttStream implements SttStream {
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.detach();
     this.internal.abort();
     this.events.end();
   }

@@ -4,7 +4,7 @@ import { AsyncQueue } from "../async-queue.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
 import type { AdapterOptions } from "../options.ts";
 import { concatPcm, pcmBytes } from "../pcm.ts";
-import { AbortedError, isRetryable, withRetry } from "../retry.ts";
+import { AbortedError, isRetryable, onAbort, withRetry } from "../retry.ts";
 import { openSocket } from "../ws.ts";
 import { StreamClock } from "./stream-clock.ts";
 
@@ -70,6 +70,7 @@ export abstract class WsSttStream implements SttStream {
   private keepAlive: NodeJS.Timeout | null = null;
   private textSinceTurnEnd = false;
   private readonly internal = new AbortController();
+  private detach: () => void = () => {};
   private readonly setup: WsSttSetup;
   private readyResolve!: () => void;
   private readyReject!: (err: unknown) => void;
@@ -80,7 +81,7 @@ export abstract class WsSttStream implements SttStream {
     this.options = setup.options;
     this.events = new AsyncQueue<SttEvent>();
     if (setup.signal.aborted) this.internal.abort();
-    else setup.signal.addEventListener("abort", () => this.finish(), { once: true });
+    else this.detach = onAbort(setup.signal, () => this.finish());
     this.ready = new Promise<void>((resolve, reject) => {
       this.readyResolve = resolve;
       this.readyReject = reject;
@@ -335,6 +336,7 @@ export abstract class WsSttStream implements SttStream {
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.detach();
     this.internal.abort();
     if (this.keepAlive) clearInterval(this.keepAlive);
     const conn = this.conn;

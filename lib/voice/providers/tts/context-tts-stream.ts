@@ -5,7 +5,7 @@ import { AsyncQueue } from "../async-queue.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
 import type { AdapterOptions } from "../options.ts";
 import { PcmDecoder } from "../pcm.ts";
-import { AbortedError, isRetryable } from "../retry.ts";
+import { AbortedError, isRetryable, onAbort } from "../retry.ts";
 import type { ContextSocket } from "./context-socket.ts";
 
 /** How a provider opens, feeds, ends and cancels one context. */
@@ -38,6 +38,7 @@ export class ContextTtsStream implements TtsStream {
   private restarts = 0;
   private ws: WebSocket | null = null;
   private decoder = new PcmDecoder();
+  private detach: () => void = () => {};
   private readonly socket: ContextSocket;
   private readonly dialect: ContextDialect;
   private readonly ref: ProviderRef;
@@ -54,7 +55,7 @@ export class ContextTtsStream implements TtsStream {
       this.audio.end();
       return;
     }
-    signal.addEventListener("abort", () => this.cancel(), { once: true });
+    this.detach = onAbort(signal, () => this.cancel());
     this.attach();
   }
 
@@ -74,6 +75,7 @@ export class ContextTtsStream implements TtsStream {
   cancel(): void {
     if (this.finished) return;
     this.finished = true;
+    this.detach();
     if (this.opened && this.ws && this.socket.isCurrent(this.ws)) this.socket.send(this.dialect.cancel(this.contextId));
     this.socket.unregister(this.contextId);
     this.audio.end();
@@ -158,6 +160,7 @@ export class ContextTtsStream implements TtsStream {
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
+    this.detach();
     this.socket.unregister(this.contextId);
     this.audio.end();
   }
@@ -165,6 +168,7 @@ export class ContextTtsStream implements TtsStream {
   private fail(err: unknown): void {
     if (this.finished) return;
     this.finished = true;
+    this.detach();
     this.socket.unregister(this.contextId);
     this.audio.fail(err);
   }

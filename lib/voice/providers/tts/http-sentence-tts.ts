@@ -4,7 +4,7 @@ import type { ProviderRef } from "../errors.ts";
 import { send, streamBody, type HttpCall } from "../http.ts";
 import type { AdapterOptions } from "../options.ts";
 import { PcmDecoder } from "../pcm.ts";
-import { AbortedError, backoffDelay, isRetryable, sleep } from "../retry.ts";
+import { AbortedError, backoffDelay, isRetryable, onAbort, sleep } from "../retry.ts";
 
 /** Builds the request that synthesises one chunk of text. */
 type SpeechRequest = (text: string) => Omit<HttpCall, "signal" | "timeoutMs">;
@@ -35,6 +35,7 @@ export class SentenceTtsStream implements TtsStream {
   private readonly jobs: Job[] = [];
   private ended = false;
   private readonly controller = new AbortController();
+  private detach: () => void = () => {};
   private readonly ref: ProviderRef;
   private readonly request: SpeechRequest;
   private readonly options: AdapterOptions;
@@ -46,7 +47,7 @@ export class SentenceTtsStream implements TtsStream {
     // A consumer that stops reading wants no more audio: same as cancel().
     this.audio = new AsyncQueue<Int16Array>(() => this.cancel());
     if (signal.aborted) this.cancel();
-    else signal.addEventListener("abort", () => this.cancel(), { once: true });
+    else this.detach = onAbort(signal, () => this.cancel());
   }
 
   pushText(text: string): void {
@@ -63,6 +64,7 @@ export class SentenceTtsStream implements TtsStream {
   }
 
   cancel(): void {
+    this.detach();
     this.controller.abort();
     this.audio.end();
   }
@@ -92,7 +94,10 @@ export class SentenceTtsStream implements TtsStream {
       inFlight++;
       void this.run(job);
     }
-    if (this.ended && this.jobs.length === 0) this.audio.end();
+    if (this.ended && this.jobs.length === 0) {
+      this.detach();
+      this.audio.end();
+    }
   }
 
   private async run(job: Job): Promise<void> {
@@ -120,6 +125,7 @@ export class SentenceTtsStream implements TtsStream {
         }
         if (!isRetryable(err) || attempt >= this.options.retry.attempts) {
           if (isRetryable(err)) this.options.log({ provider: this.ref.providerId, kind: this.ref.kind, event: "speak_gave_up", attempt, error: (err as Error).message });
+          this.detach();
           this.controller.abort();
           this.audio.fail(err);
           return;
