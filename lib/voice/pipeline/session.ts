@@ -89,8 +89,8 @@ class PipelineSession implements VoiceSession {
   private active: ActiveReply | null = null;
   private turnCount = 0;
   private failedReplies = 0;
-  /** Tagged speech blocks in the current utterance (barge-in by VAD). */
-  private utteranceSpeechBlocks = 0;
+  /** Tagged speech blocks of the current utterance heard over the agent's voice (barge-in by VAD). */
+  private overlapBlocks = 0;
   private state: "new" | "running" | "stopped" = "new";
   private failed = false;
 
@@ -204,7 +204,7 @@ class PipelineSession implements VoiceSession {
     if (event.type === "end_of_turn") return this.turns.endOfTurn();
     if (this.overAgent() && words(event.text).length >= BARGE_IN_WORDS) {
       const startMs = this.turns.pendingStartMs ?? this.now();
-      if (!this.echo.isEcho(event.text, startMs, this.now())) this.interrupt();
+      if (!this.echo.isEcho(event.text, startMs, this.now())) this.bargeIn();
     }
     if (event.type === "final") this.turns.final(event.text, event.speakerId);
   }
@@ -214,15 +214,16 @@ class PipelineSession implements VoiceSession {
     const step = this.segmenter.push(block);
     if (step.started) {
       // The blocks that made speech start count towards barge-in too (this one is counted below).
-      this.utteranceSpeechBlocks = step.started.blocks.slice(-SPEECH_START_BLOCKS, -1).filter((b) => b.speakerId !== undefined).length;
+      this.overlapBlocks = this.overAgent() ? step.started.blocks.slice(-SPEECH_START_BLOCKS, -1).filter((b) => b.speakerId !== undefined).length : 0;
       this.turns.speechStarted(step.started.timeMs);
       for (const b of step.started.blocks) this.sendToStt(b);
     } else if (step.inUtterance) this.sendToStt(block);
     if (step.inUtterance) {
       this.turns.speechBlock(block.timeMs, VAD_BLOCK_MS, step.speech, block.speakerId);
-      // Untagged audio might be our own voice coming back: only tagged speech interrupts by VAD.
-      if (step.speech && block.speakerId !== undefined) this.utteranceSpeechBlocks++;
-      if (this.utteranceSpeechBlocks >= BARGE_IN_SPEECH_BLOCKS && this.overAgent()) this.interrupt();
+      // Speech over the agent's voice; untagged audio might be that voice coming back, so only
+      // tagged speech interrupts by VAD alone.
+      if (step.speech && block.speakerId !== undefined && this.overAgent()) this.overlapBlocks++;
+      if (this.overlapBlocks >= BARGE_IN_SPEECH_BLOCKS) this.bargeIn();
     }
     if (step.ended) {
       this.turns.speechEnded(step.ended.timeMs);
@@ -265,7 +266,7 @@ class PipelineSession implements VoiceSession {
       // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
       // words only now arrive (transcription without interim results) and are enough to interrupt.
       if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
-      this.interrupt();
+      this.bargeIn();
     }
     if (!this.gate.admits(turn.text, turn.startMs)) return;
     if (this.active) {
@@ -318,6 +319,12 @@ class PipelineSession implements VoiceSession {
     if (error.kind === "invalid_key") return this.fail(error);
     console.error(`[voice] reply failed (${error.providerKind} ${error.providerId}, ${error.kind}):`, error.message);
     if (++this.failedReplies >= MAX_FAILED_REPLIES) this.fail(error);
+  }
+
+  /** A person talks over the agent: it stops, unless it is making an announcement. */
+  private bargeIn(): void {
+    this.overlapBlocks = 0;
+    if (this.active?.interruptible) this.interrupt();
   }
 
   /** Barge-in (or a newer turn, deactivation, stopping, a failure): the agent stops within this block. */

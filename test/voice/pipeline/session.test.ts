@@ -85,7 +85,7 @@ describe("wake word", () => {
 describe("manual activation", () => {
   it("answers every turn only while activated", async () => {
     const m = await meeting({ wakeWord: null, manualActivation: true });
-    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["no-wake-word"].text, SPEECH["follow-up"].text], ai: ["Moving it is fine."] });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["no-wake-word"].text, SPEECH.interruption.text, SPEECH["follow-up"].text], ai: ["Moving it is fine."] });
     await m.speak("hey-cohost-agenda", "alice"); // the wake word does not matter here
     await m.until(() => m.transcript.length === 1, "the transcript");
     await m.silence(800);
@@ -95,11 +95,18 @@ describe("manual activation", () => {
     await m.speak("no-wake-word", "alice");
     expect((await m.reply()).text).toBe("Moving it is fine.");
 
+    // Deactivated while it speaks: it stops at once.
+    fakes.script({ ai: [LONG_REPLY] });
+    await m.speak("interruption", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
     m.session.setActivated(false);
+    expect(m.speaking).toBe(false);
+    expect(m.sink.at(-1)?.type).toBe("clear");
+
     await m.speak("follow-up", "bob");
     await m.until(() => m.transcript.at(-1)?.text === SPEECH["follow-up"].text, "the transcript");
     await m.silence(800);
-    expect(chatRequests()).toHaveLength(1);
+    expect(chatRequests()).toHaveLength(2);
     expect(m.of("activation").map((e) => e.active)).toEqual([true, false]);
   });
 });
@@ -158,6 +165,75 @@ describe("barge-in", () => {
     expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
     expect(m.transcript.map((s) => s.text)).toContain("Yeah.");
     expect(chatRequests()).toHaveLength(1);
+  });
+});
+
+describe("barge-in without speaker tags", () => {
+  it("interrupts once the STT hears enough words that are not the agent's", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH.interruption.text], ai: [LONG_REPLY, "Friday, understood."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.speak("interruption"); // untagged: VAD alone may not interrupt, the words do
+    await m.until(() => m.sink.some((s) => s.type === "clear"), "the interruption");
+    expect(m.replies[0].interrupted).toBe(true);
+    expect((await m.reply()).text).toBe("Friday, understood.");
+  });
+});
+
+describe("a turn while the agent is still thinking", () => {
+  it("drops the answer in progress and answers both turns together", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { llmFirstTokenMs: 1500 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text], ai: ["Not this one.", "The budget, presented by Alice."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => chatRequests().length === 1, "the first LLM request");
+    await m.speak("follow-up", "alice");
+    await m.until(() => m.of("metrics").length === 2, "the second reply");
+    expect(m.of("metrics")[0].metrics).toMatchObject({ interrupted: true, voiceToVoiceMs: null });
+    expect(m.replies.at(-1)?.text).toBe("The budget, presented by Alice.");
+    expect(chatRequests()[0].aborted).toBe(true);
+    expect(m.replies.map((r) => r.text)).toEqual(["The budget, presented by Alice."]);
+    expect(chatMessages(1).at(-1)).toEqual({ role: "user", content: `Alice: ${SPEECH["hey-cohost-agenda"].text}\nAlice: ${SPEECH["follow-up"].text}` });
+  });
+});
+
+describe("announcements and stopping", () => {
+  it("says a fixed sentence to the end, whoever talks over it, without opening the follow-up window", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH.interruption.text, SPEECH["no-wake-word"].text] });
+    let said = false;
+    const saying = m.session.say("The credit has run out, so I am leaving the meeting now. Goodbye everyone.").then(() => (said = true));
+    await m.until(() => m.speaking, "the announcement");
+    await m.speak("interruption", "bob");
+    await m.until(() => said, "the announcement to end");
+    await saying;
+    expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+    expect(m.replies.map((r) => [r.text, r.interrupted])).toEqual([["The credit has run out, so I am leaving the meeting now. Goodbye everyone.", undefined]]);
+    expect(m.of("metrics")).toEqual([]);
+    await m.speak("no-wake-word", "alice");
+    await m.silence(800);
+    expect(chatRequests()).toHaveLength(0);
+  });
+
+  it("on stop: silences the agent, keeps the last words heard and reports the usage", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["no-wake-word"].text], ai: [LONG_REPLY] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.feed((await import("./speech.ts")).speechSamples("no-wake-word").subarray(0, 16 * 3000), "bob");
+    await m.session.stop();
+    expect(m.sink.at(-1)?.type).toBe("clear");
+    expect(m.speaking).toBe(false);
+    expect(m.replies[0].interrupted).toBe(true);
+    // Bob's words were still in the STT when the meeting ended: they are in the transcript.
+    expect(m.transcript.at(-1)).toMatchObject({ speaker: "Bob", text: SPEECH["no-wake-word"].text });
+    const sttMs = m.of("usage").reduce((n, e) => n + (e.usage.kind === "stt" ? e.usage.audioMs : 0), 0);
+    expect(sttMs).toBe(fakes.requests.find((r) => r.surface === "listen")!.audioMs);
+    m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock });
   });
 });
 
@@ -257,6 +333,19 @@ describe("provider errors", () => {
     fakes.script({ stt: [SPEECH["co-host-summarise"].text], ai: ["We agreed to move the launch."] });
     await m.speak("co-host-summarise", "alice");
     expect((await m.reply()).text).toBe("We agreed to move the launch.");
+    expect(m.of("error")).toEqual([]);
+  });
+
+  it("survives its speech-to-text connection dropping", async () => {
+    // The first connection dies under the adapter as soon as audio arrives; it reconnects.
+    fakes.failNext("deepgram", { drop: "mid" }, 1, "listen");
+    const m = await meeting();
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["co-host-summarise"].text], ai: ["Hello.", "We agreed to move the launch."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.silence(1000);
+    await m.speak("co-host-summarise", "alice");
+    await m.until(() => m.replies.some((r) => r.text === "We agreed to move the launch."), "the answer after the reconnect");
+    expect(fakes.requests.filter((r) => r.surface === "listen").length).toBeGreaterThan(1);
     expect(m.of("error")).toEqual([]);
   });
 });
