@@ -9,7 +9,8 @@ import { VALID_KEY } from "./state.ts";
 // upgrade is refused with 401; linear16 at the sample rate the query names; Results with is_final /
 // speech_final / from_finalize, UtteranceEnd after utterance_end_ms of silence, Finalize, KeepAlive,
 // CloseStream → Metadata and a normal close; a socket idle for 10 s closes with 1011 (NET-0001).
-// /v2/listen is Flux: Connected, then TurnInfo events (StartOfTurn, Update, EndOfTurn), ForceEndTurn.
+// /v2/listen is Flux: Connected, then TurnInfo events (StartOfTurn, Update, EndOfTurn), ForceEndTurn;
+// CloseStream drops the turn in progress and closes without a code; Nova's messages are errors.
 
 function refuse(call: FakeCall) {
   if (call.req.headers.authorization !== `Token ${VALID_KEY}`) {
@@ -169,12 +170,16 @@ function flux(ws: WebSocket, call: FakeCall): void {
       end_of_turn_confidence: event === "EndOfTurn" ? 0.9 : 0.1,
     });
   };
-  const endTurn = async (end: { atMs: number; startMs: number }) => {
+  // Turn endings in the order they were asked for; CloseStream waits for them.
+  let ending: Promise<void> = Promise.resolve();
+  const endTurn = (end: { atMs: number; startMs: number }) => {
     const text = transcript;
     transcript = "";
-    await sleep(state.options.delays.sttFinalMs);
-    info("EndOfTurn", text, end.startMs, end.atMs);
-    turn++;
+    ending = ending.then(async () => {
+      await sleep(state.options.delays.sttFinalMs);
+      info("EndOfTurn", text, end.startMs, end.atMs);
+      turn++;
+    });
   };
   send({ type: "Connected" });
   ws.on("message", (data: Buffer, isBinary) => {
@@ -194,7 +199,7 @@ function flux(ws: WebSocket, call: FakeCall): void {
             const words = transcript.split(/\s+/);
             info("Update", words.slice(0, Math.min(words.length, due)).join(" "), detector.audioMs - event.speechMs, detector.audioMs);
           }
-        } else if (event.type === "end") void endTurn(event);
+        } else if (event.type === "end") endTurn(event);
       }
       return;
     }
@@ -207,13 +212,16 @@ function flux(ws: WebSocket, call: FakeCall): void {
     seen.messages.push(msg);
     if (msg.type === "ForceEndTurn") {
       const end = detector.forceEnd();
-      if (end) void endTurn(end);
+      if (end) endTurn(end);
     } else if (msg.type === "CloseStream") {
-      const end = detector.forceEnd();
-      void (end ? endTurn(end) : Promise.resolve()).then(() => {
-        seen.closedWith = 1000;
-        ws.close(1000);
+      // Flux does not end the turn in progress on CloseStream, and closes without a status code.
+      void ending.then(() => {
+        seen.closedWith = 1005;
+        ws.close();
       });
+    } else if (msg.type !== "Configure") {
+      // KeepAlive and Finalize are Nova messages.
+      send({ type: "Error", code: "UNPARSABLE_CLIENT_MESSAGE", description: `Unknown message type: ${String(msg.type)}` });
     }
   });
 }

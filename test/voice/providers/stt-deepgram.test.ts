@@ -228,6 +228,35 @@ describe("Deepgram Flux (/v2/listen)", () => {
   });
 });
 
+describe("Deepgram Flux: quiet times and closing", () => {
+  it("holds an idle socket with a little silence (Flux has no KeepAlive message)", async () => {
+    ctx.fakes.set({ deepgramIdleMs: 300 });
+    const stream = stt({ model: "flux-general-en" }, ctx.fakes.validKey, { keepAliveMs: 100 }).open(new AbortController().signal);
+    await stream.ready;
+    await new Promise((r) => setTimeout(r, 900));
+    expect(listens()).toHaveLength(1);
+    expect(listens()[0].closedWith).toBeUndefined();
+    expect(listens()[0].messages).toEqual([]);
+    expect(listens()[0].replies.some((m) => (m as { type: string }).type === "Error")).toBe(false);
+    // Billed: the silence went out as audio, 80 ms at a time.
+    expect(stream.audioMs).toBeGreaterThanOrEqual(3 * 80);
+    expect(stream.audioMs % 80).toBe(0);
+    await stream.close();
+  });
+
+  it("close() ends the turn in progress first, so its words are not lost", async () => {
+    ctx.fakes.script({ stt: ["Unfinished thought."] });
+    const stream = stt({ model: "flux-general-en" }).open(new AbortController().signal);
+    await stream.ready;
+    for (const frame of utterance(700, 60)) stream.push(frame);
+    const reading = readUntil(stream.events, () => false);
+    await stream.close();
+    expect((await reading).filter((e) => e.type !== "interim")).toEqual([expect.objectContaining({ type: "final", text: "Unfinished thought." }), { type: "end_of_turn" }]);
+    expect(listens()[0].messages).toEqual([{ type: "ForceEndTurn" }, { type: "CloseStream" }]);
+    expect(listens()[0].closedWith).toBe(1005);
+  });
+});
+
 describe("createProviders with Deepgram", () => {
   it("builds the Deepgram adapter from the agent's config; it reports its own turn events", () => {
     const { stt } = createProviders(

@@ -24,9 +24,10 @@ interface TurnWord {
 class AssemblyAiStream extends WsSttStream {
   protected readonly chunkMs = 50;
   protected readonly padChunks = true;
-  protected readonly keepAliveMessage = null;
+  // No idle timeout unless one is asked for (inactivity_timeout), so nothing to hold the line with.
+  protected readonly keepAliveWith = null;
   protected readonly finalizeMessage = JSON.stringify({ type: "ForceEndpoint" });
-  protected readonly closeMessage = JSON.stringify({ type: "Terminate" });
+  protected readonly closeMessages = [JSON.stringify({ type: "Terminate" })];
   // Audio sent faster than real time is refused (3007): replay at most a second after a reconnect.
   protected maxBacklogMs = 1_000;
   protected waitsForStart = true;

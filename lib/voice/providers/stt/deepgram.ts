@@ -20,7 +20,6 @@ interface DeepgramWord {
   speaker?: number;
 }
 
-const KEEP_ALIVE = JSON.stringify({ type: "KeepAlive" });
 const CLOSE_STREAM = JSON.stringify({ type: "CloseStream" });
 
 function deepgramCloseFailure(ref: ProviderRef, code: number, reason: string) {
@@ -34,9 +33,9 @@ function deepgramCloseFailure(ref: ProviderRef, code: number, reason: string) {
 class DeepgramNovaStream extends WsSttStream {
   protected readonly chunkMs = 50;
   protected readonly padChunks = false;
-  protected readonly keepAliveMessage = KEEP_ALIVE;
+  protected readonly keepAliveWith = { message: JSON.stringify({ type: "KeepAlive" }) };
   protected readonly finalizeMessage = JSON.stringify({ type: "Finalize" });
-  protected readonly closeMessage = CLOSE_STREAM;
+  protected readonly closeMessages = [CLOSE_STREAM];
   private readonly diarize: boolean;
 
   constructor(setup: WsSttSetup, diarize: boolean) {
@@ -85,14 +84,16 @@ function dominantSpeaker(words: DeepgramWord[]): string | undefined {
 /**
  * Flux (developers.deepgram.com/docs/flux): the model detects turns itself. TurnInfo `Update`s carry
  * the running transcript, `EndOfTurn` the turn's final one; `finalize()` sends `ForceEndTurn`, so our
- * VAD can still end a turn the model is unsure about.
+ * VAD can still end a turn the model is unsure about. Flux closes without a close code.
  */
 class DeepgramFluxStream extends WsSttStream {
   protected readonly chunkMs = 80;
   protected readonly padChunks = false;
-  protected readonly keepAliveMessage = KEEP_ALIVE;
+  // KeepAlive is a Nova message; Flux's idle socket is held with 80 ms of silence (2 % of the quiet time).
+  protected readonly keepAliveWith = { silenceMs: 80 };
   protected readonly finalizeMessage = JSON.stringify({ type: "ForceEndTurn" });
-  protected readonly closeMessage = CLOSE_STREAM;
+  // CloseStream alone drops the turn in progress (no EndOfTurn): end it first.
+  protected readonly closeMessages = [JSON.stringify({ type: "ForceEndTurn" }), CLOSE_STREAM];
 
   constructor(setup: WsSttSetup) {
     super(setup);

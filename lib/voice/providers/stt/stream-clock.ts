@@ -23,6 +23,12 @@ export class StreamClock {
     this.expected = frame.timeMs + ms;
   }
 
+  /** Audio that is not the session's (keep-alive silence) went out: the provider's clock moved on. */
+  advance(ms: number): void {
+    this.streamMs += ms;
+    this.expected = null;
+  }
+
   /** A new connection: the provider's clock starts again. */
   restart(): void {
     this.marks = [];

@@ -45,9 +45,11 @@ export abstract class WsSttStream implements SttStream {
   protected abstract readonly chunkMs: number;
   /** A last short chunk is padded with silence (AssemblyAI refuses chunks under 50 ms). */
   protected abstract readonly padChunks: boolean;
-  protected abstract readonly keepAliveMessage: string | null;
+  /** What holds the line while nobody speaks: a provider message, or a little silence where there is none. */
+  protected abstract readonly keepAliveWith: { message: string } | { silenceMs: number } | null;
   protected abstract readonly finalizeMessage: string;
-  protected abstract readonly closeMessage: string;
+  /** Sent in order by close(); the provider answers with its last results and closes. */
+  protected abstract readonly closeMessages: string[];
   /** Audio waiting for a reconnect is capped: sending it faster than real time annoys some providers. */
   protected maxBacklogMs = 5_000;
   /** True: the session starts with a provider message (subclass calls sessionStarted()). */
@@ -144,7 +146,7 @@ export abstract class WsSttStream implements SttStream {
       return;
     }
     this.flushChunk();
-    this.sendText(this.closeMessage);
+    for (const message of this.closeMessages) this.sendText(message);
     const timer = setTimeout(() => this.finish(), this.options.closeTimeoutMs);
     await this.finishedPromise;
     clearTimeout(timer);
@@ -318,10 +320,17 @@ export abstract class WsSttStream implements SttStream {
   }
 
   private startKeepAlive(): void {
-    if (this.keepAlive || !this.keepAliveMessage) return;
-    const message = this.keepAliveMessage;
+    const keepAlive = this.keepAliveWith;
+    if (this.keepAlive || !keepAlive) return;
     this.keepAlive = setInterval(() => {
-      if (this.conn?.ready && performance.now() - this.lastSendAt >= this.options.keepAliveMs) this.sendText(message);
+      if (!this.conn?.ready || performance.now() - this.lastSendAt < this.options.keepAliveMs) return;
+      if ("message" in keepAlive) return this.sendText(keepAlive.message);
+      // Silence is billed as audio and moves the provider's clock on.
+      const silence = new Int16Array(keepAlive.silenceMs * SAMPLES_PER_MS);
+      this.clock.advance(keepAlive.silenceMs);
+      this.conn.ws.send(pcmBytes(silence));
+      this.sentSamples += silence.length;
+      this.lastSendAt = performance.now();
     }, Math.max(50, this.options.keepAliveMs / 4));
     this.keepAlive.unref();
   }

@@ -77,7 +77,7 @@ export function createElevenLabsTts(config: ProviderConfig, options: AdapterOpti
           };
         },
         closeFailure(code, reason, lastError) {
-          if (lastError && !(lastError.kind === "transient")) return lastError;
+          if (lastError && lastError.kind !== "transient") return lastError;
           if (code === 1000 || code === 1005) return null;
           if (code === 1008) return classify(ref, "", reason);
           return providerError(ref, "transient", reason || `connection closed (${code})`, code);
