@@ -69,6 +69,7 @@ const PARTICIPANT = "Participant";
  * All timing runs on the session clock and on the audio itself (32 ms VAD blocks), not on timers:
  * the meeting's audio never stops (silence is audio too), so every time-out is checked as each
  * block arrives. This keeps the behaviour identical whether audio comes in real time or faster.
+ * (One timer backs up the end of a reply's playout, in case the input does stop.)
  */
 class PipelineSession implements VoiceSession {
   private readonly agent: AgentVoiceConfig;

@@ -185,7 +185,7 @@ describe("barge-in without speaker tags", () => {
 describe("a turn while the agent is still thinking", () => {
   it("drops the answer in progress and answers both turns together", async () => {
     const m = await meeting();
-    fakes.set({ delays: { llmFirstTokenMs: 1500 } });
+    fakes.set({ delays: { llmFirstTokenMs: 2500 } });
     fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text], ai: ["Not this one.", "The budget, presented by Alice."] });
     await m.speak("hey-cohost-agenda", "alice");
     await m.until(() => chatRequests().length === 1, "the first LLM request");
