@@ -1,7 +1,7 @@
-// Band-limited sample-rate conversion (windowed sinc), streaming so that chunk boundaries leave no
-// clicks: the fixtures are made at eSpeak's 22.05 kHz and brought to the pipeline's 16 kHz, and TTS
-// or STT adapters may need 16 ↔ 24 kHz. 16 taps either side keep aliasing below -60 dB, plenty for
-// speech, at ~32 multiply-adds per output sample.
+// Band-limited sample-rate conversion (windowed sinc): the speech fixtures are made at eSpeak's
+// 22.05 kHz and brought to the pipeline's 16 kHz. Streaming (chunks give the same samples as one
+// piece), so audio arriving in frames can use it too. 16 taps either side keep aliasing below
+// -60 dB, plenty for speech, at ~32 multiply-adds per output sample.
 const HALF_TAPS = 16;
 const PHASES = 256;
 
