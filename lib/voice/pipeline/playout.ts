@@ -1,5 +1,8 @@
 import type { AudioSink } from "../types.ts";
 
+/** Speech rate when a reply has no finished sentence to measure it by (~14 characters a second). */
+const TYPICAL_MS_PER_CHAR = 70;
+
 interface Span {
   /** Index of the sentence this audio speaks. */
   sentence: number;
@@ -17,6 +20,8 @@ export class Playout {
   private readonly sink: AudioSink;
   private readonly now: () => number;
   private spans: Span[] = [];
+  /** Sentences whose audio is complete. */
+  private complete = new Set<number>();
   private queueEndMs = -Infinity;
   private firstMs: number | null = null;
 
@@ -48,6 +53,11 @@ export class Playout {
     this.sink.play(samples, sampleRate);
   }
 
+  /** All of a sentence's audio has been handed over. */
+  sentenceDone(sentence: number): void {
+    this.complete.add(sentence);
+  }
+
   /** Stops the voice now: the sink drops what it has queued. */
   clear(): void {
     this.sink.clear();
@@ -56,21 +66,29 @@ export class Playout {
 
   /**
    * What the meeting has heard of `sentences` by `atMs`: the sentences played in full, then the
-   * played share of the current one, cut back to a whole word.
+   * played share of the current one, cut back to a whole word. The share of a sentence whose audio
+   * is still arriving is estimated from the speaking rate of the sentences before it (or a typical
+   * 70 ms per character): its length is not known yet.
    */
   heard(sentences: readonly string[], atMs: number): string {
     const out: string[] = [];
+    let knownMs = 0;
+    let knownChars = 0;
     for (let i = 0; i < sentences.length; i++) {
+      const sentence = sentences[i];
       const spans = this.spans.filter((s) => s.sentence === i);
       const total = spans.reduce((n, s) => n + s.endMs - s.startMs, 0);
       if (!total) break;
       const played = spans.reduce((n, s) => n + Math.max(0, Math.min(atMs, s.endMs) - s.startMs), 0);
-      if (played >= total) {
-        out.push(sentences[i]);
+      const done = this.complete.has(i);
+      if (done && played >= total) {
+        out.push(sentence);
+        knownMs += total;
+        knownChars += sentence.length;
         continue;
       }
-      const sentence = sentences[i];
-      const cut = Math.floor((sentence.length * played) / total);
+      const msPerChar = knownChars ? knownMs / knownChars : TYPICAL_MS_PER_CHAR;
+      const cut = Math.min(sentence.length, Math.floor(done ? (sentence.length * played) / total : played / msPerChar));
       // Keep only words that were finished: back to the last space unless the cut falls on one.
       const whole = /\s/.test(sentence[cut] ?? " ") ? sentence.slice(0, cut) : sentence.slice(0, Math.max(0, sentence.lastIndexOf(" ", cut)));
       if (whole.trim()) out.push(whole.trim());

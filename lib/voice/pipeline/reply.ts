@@ -51,6 +51,11 @@ export class Reply {
     return this.controller.signal.aborted;
   }
 
+  /** The whole reply is written and all its audio handed over. */
+  get complete(): boolean {
+    return this.textDone && this.finished.size === this.sentences.length;
+  }
+
   async run(): Promise<void> {
     await Promise.all([this.produce().catch((err) => this.fail(err)), this.consume().catch((err) => this.fail(err))]);
     if (this.failure) throw this.failure;
@@ -146,6 +151,7 @@ export class Reply {
           playout.play(pcm, tts.sampleRate, i);
         }
         this.finished.add(i);
+        playout.sentenceDone(i);
         this.consumed = i + 1;
       }
     } finally {

@@ -344,7 +344,7 @@ class PipelineSession implements VoiceSession {
     clearTimeout(a.playedTimer);
     const heard = a.playout.heard(a.reply.sentences, reason === "played" ? Infinity : atMs);
     const interrupted = reason === "interrupted";
-    const cutShort = reason !== "played" && heard !== a.reply.sentences.join(" ");
+    const cutShort = reason !== "played" && (!a.reply.complete || heard !== a.reply.sentences.join(" "));
     this.echo.end(a.echo, atMs);
     if (a.turn) this.gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });

@@ -126,10 +126,11 @@ describe("barge-in", () => {
     await m.speak("interruption", "bob");
     const clears = m.sink.filter((s) => s.type === "clear");
     expect(clears).toHaveLength(1);
-    // Bob's speech must last the barge-in threshold (500 ms); the agent stops within the 32 ms block
-    // that reaches it (+ the VAD's onset tolerance of 100 ms and one 20 ms input frame).
+    // Bob must have spoken for the barge-in threshold (500 ms of speech) over the agent; it stops in
+    // the block that reaches it. Allowed on top: the VAD's onset (≤ 100 ms), the short pauses between
+    // Bob's first words (not speech, so not counted) and a block and a frame of alignment.
     expect(clears[0].atMs - bobStarts).toBeGreaterThanOrEqual(500);
-    expect(clears[0].atMs - bobStarts).toBeLessThanOrEqual(512 + 100 + 32 + 20);
+    expect(clears[0].atMs - bobStarts).toBeLessThanOrEqual(512 + 100 + 100 + 32 + 20);
 
     const [cut] = m.replies;
     expect(cut.interrupted).toBe(true);

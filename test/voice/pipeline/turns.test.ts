@@ -129,6 +129,8 @@ describe("playout", () => {
     const sentences = ["First the budget.", "Then hiring and the launch."];
     p.play(new Int16Array(16_000), 16_000, 0); // 0-1000 ms
     p.play(new Int16Array(16_000), 16_000, 1); // 1000-2000 ms, queued behind
+    p.sentenceDone(0);
+    p.sentenceDone(1);
     expect(p.startedAt).toBe(0);
     expect(p.endsAt).toBe(2000);
     expect(p.heard(sentences, 500)).toBe("First"); // "First th…": the unfinished word is not kept
@@ -142,12 +144,28 @@ describe("playout", () => {
     expect(p.endsAt).toBe(1200);
   });
 
+  it("estimates the heard share of a sentence whose audio is still arriving from the speaking rate", () => {
+    let now = 0;
+    const p = new Playout(sink().sink, () => now);
+    const sentences = ["One two three four five six seven.", "Eight nine ten eleven twelve thirteen fourteen."];
+    p.play(new Int16Array(16 * 340), 16_000, 0); // 340 ms for 34 characters: 10 ms per character
+    p.sentenceDone(0);
+    p.play(new Int16Array(16 * 100), 16_000, 1); // the first 100 ms of the second sentence, more to come
+    // All audio received so far has played, but only ~10 characters of the second sentence are heard.
+    expect(p.heard(sentences, 1000)).toBe("One two three four five six seven. Eight nine");
+    // Without a finished sentence to measure, ~70 ms per character.
+    const q = new Playout(sink().sink, () => 0);
+    q.play(new Int16Array(16 * 500), 16_000, 0);
+    expect(q.heard(["Hello there everyone, welcome."], 1000)).toBe("Hello");
+  });
+
   it("starts a chunk now when the queue ran dry", () => {
     let now = 0;
     const p = new Playout(sink().sink, () => now);
     p.play(new Int16Array(1600), 16_000, 0); // 0-100 ms
     now = 500;
     p.play(new Int16Array(1600), 16_000, 0); // 500-600 ms
+    p.sentenceDone(0);
     expect(p.endsAt).toBe(600);
     expect(p.heard(["one two three four"], 300)).toBe("one two");
   });
