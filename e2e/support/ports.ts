@@ -12,6 +12,8 @@ export const E2E = {
   // The analytics collector and the error reporter, on origins of their own like the real services.
   analyticsPort: base + 4,
   errorReportPort: base + 5,
+  /** The voice fakes (every STT/AI/TTS provider; control API under /__control). */
+  voiceFakesPort: base + 6,
   stateFile: `.data-e2e-${base}/state.json`,
   dataDir: `.data-e2e-${base}`,
 };

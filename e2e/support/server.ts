@@ -1,6 +1,7 @@
 // The e2e stack, started by Playwright's webServer: a real PostgreSQL (embedded), a real SMTP server
 // capturing every message (readable over a small HTTP API), a local OIDC server standing in for
-// Google, and Cohost itself through `npm start` (scripts/start.ts) pointed at all of them.
+// Google, local fakes of every STT/AI/TTS provider, and Cohost itself through `npm start`
+// (scripts/start.ts) pointed at all of them.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -8,7 +9,7 @@ import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 import { startCollector } from "../../test/fakes/collector.ts";
-import { startFakeProviders } from "../../test/fakes/providers/server.ts";
+import { startVoiceFakes } from "../../test/fakes/voice/server.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E } from "./ports.ts";
 
@@ -45,11 +46,10 @@ oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown>
 });
 await oidc.start(E2E.oidcPort, "localhost");
 
-// STT/AI/TTS provider APIs for "Test key" (a key is valid only with the provider's own auth scheme).
-const providers = await startFakeProviders();
-const providerEnv = Object.fromEntries(
-  ["DEEPGRAM", "ASSEMBLYAI", "OPENAI", "ANTHROPIC", "GEMINI", "GROQ", "ELEVENLABS", "CARTESIA"].map((id) => [`PROVIDER_BASE_URL_${id}`, providers.url]),
-);
+// STT/AI/TTS provider APIs, each speaking its real protocol: "Test key" and the voice pipeline (a key
+// is valid only with the provider's own auth scheme). Tests script them through /__control.
+const providers = await startVoiceFakes({ port: E2E.voiceFakesPort });
+const providerEnv = providers.env;
 
 // Page-view analytics and error reports leave the browser for other origins, as in production, so
 // the Content-Security-Policy's connect-src is tested for real.
@@ -91,6 +91,7 @@ const stop = async () => {
   await oidc.stop().catch(() => {});
   await analytics.close();
   await errorReports.close();
+  await providers.close();
   await smtp.close();
   await db.stop().catch(() => {});
   process.exit(0);
