@@ -1,5 +1,5 @@
-import type { BrowserContextOptions } from "playwright-core";
-import { CHROMIUM_FLAGS } from "../browser/chromium.ts";
+import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
+import { CHROMIUM_FLAGS, findChromium } from "../browser/chromium.ts";
 
 // How a bot's Chromium is launched (research/meeting-bots.md §11.2). The microphone is the audio
 // bridge's track (lib/bots/bridge), so the fake capture device only has to exist for pages that list
@@ -24,3 +24,21 @@ export const BOT_CONTEXT_OPTIONS: BrowserContextOptions = {
   permissions: ["microphone"],
   viewport: { width: 1280, height: 720 },
 };
+
+/**
+ * The worker's one Chromium (each bot gets its own context): CHROMIUM_PATH, an installed Chromium or
+ * Chrome, else the bundled one. Playwright's --enable-automation is left out, so pages do not see an
+ * automated browser (no "controlled by automated software" signals).
+ */
+export async function launchBotBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium().path,
+    args: BOT_CHROMIUM_FLAGS,
+    headless: true,
+    ignoreDefaultArgs: ["--enable-automation"],
+    // The worker closes the browser itself once its bots have left (SIGTERM hands meetings over first).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+}
