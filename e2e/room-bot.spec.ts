@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { chromium, type Browser, type Page } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 import { findChromium } from "../lib/browser/chromium";
 import { BOT_CHROMIUM_FLAGS, BOT_CONTEXT_OPTIONS } from "../lib/bots/browser";
 import { createAudioBridge, type AudioBridge } from "../lib/bots/bridge/create-audio-bridge";
@@ -8,6 +8,7 @@ import type { MeetingSession, Participant, PlatformEvent } from "../lib/bots/pla
 import type { PcmFrame } from "../lib/voice/types";
 import { test, expect, sql } from "./fixtures";
 import { launchPerson, SPEECH_WAV } from "./support/media";
+import { level, peakLevel } from "./support/room-audio";
 import { E2E } from "./support/ports";
 
 // A bot in the test room for real: its own Chromium with the audio bridge, joined by the room
@@ -23,16 +24,6 @@ function dbfs(samples: Int16Array): number {
   let sum = 0;
   for (const s of samples) sum += (s / 32768) ** 2;
   return sum === 0 ? -120 : 10 * Math.log10(sum / samples.length);
-}
-
-async function level(page: Page, name: string): Promise<number> {
-  return Number(await page.getByRole("meter", { name: `Audio level of ${name}` }).getAttribute("aria-valuenow"));
-}
-
-async function peakLevel(page: Page, name: string, ms: number): Promise<number> {
-  let peak = 0;
-  for (const end = Date.now() + ms; Date.now() < end; await page.waitForTimeout(100)) peak = Math.max(peak, await level(page, name));
-  return peak;
 }
 
 let botBrowser: Browser;

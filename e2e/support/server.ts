@@ -82,6 +82,8 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
     RATE_LIMIT_AUTH_IP: "10000/60",
     RATE_LIMIT_LOGIN_FAILURES: "10000/60",
+    // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts).
+    MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
   },
 });
 
