@@ -222,3 +222,20 @@ test("a worker killed mid-meeting: the meeting fails with heartbeat_lost instead
   const again = await agentInRoom(page);
   await page.request.post(`/api/meetings/${again.meetingId}/stop`);
 });
+
+test("Try in the test room, from the agent list: a room, the agent in it, and the user taken there", async ({ signedIn: page }) => {
+  await topUp(page.request, 5);
+  await createAgentViaApi(page.request, { name: "Cohost" });
+  await page.goto("/agents");
+  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await expect(page).toHaveURL(/\/rooms\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByLabel("Your name")).toHaveValue("Ada Lovelace");
+  // This browser has no microphone: the room says so and lets one listen in.
+  await page.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(page.getByText("No microphone was found.")).toBeVisible();
+  await page.getByRole("button", { name: "Join without microphone" }).click();
+  await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible({ timeout: 30_000 });
+  const { meetings } = (await (await page.request.get("/api/meetings")).json()) as { meetings: { id: string; platform: string; status: string; title: string }[] };
+  expect(meetings[0]).toMatchObject({ platform: "room", status: "in_progress", title: "Test room with Cohost" });
+  await page.request.post(`/api/meetings/${meetings[0].id}/stop`);
+});
