@@ -20,6 +20,12 @@ const nextConfig: NextConfig = {
       "use-intl/format-message": "use-intl/format-message/format-only",
     },
   },
+  // NEXT_OUTPUT=standalone builds a self-contained server into <distDir>/standalone (the Docker image
+  // and Node hosts, docs/deploy.md); `npm start` serves the regular build with `next start`.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
+  // Cohost has no next/image; without this the server output would carry sharp's 20 MB libvips.
+  images: { unoptimized: true },
+  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,44 +1,102 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { isUsableCallbackUrl, unusableCallbackCookies, withoutCookies } from "./lib/auth/callback-url";
+import { servedOverHttps } from "./lib/config";
+import { hasInvalidCharacters } from "./lib/http/parse";
+import { newNonce, securityHeaders } from "./lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 
-// Redirect-only guard (spec §2). Every /api handler re-checks the user itself; this only keeps
-// signed-out visitors away from guarded pages and remembers a `?lng=` language choice. Test rooms
-// are open to anyone with their (unguessable) link.
+// Runs before every page and API request (not Next's static assets):
+// - puts the security headers on every answer (lib/http/security-headers.ts); a page request gets a
+//   fresh CSP nonce, passed on in the request's own CSP header, from which Next.js stamps it on its
+//   scripts (and x-nonce for our own inline script);
+// - redirect-only guard (spec §2): keeps signed-out visitors away from guarded pages (test rooms
+//   are open to anyone with their unguessable link). Every /api handler re-checks the user itself;
+// - remembers a `?lng=` language choice;
+// - keeps junk callback URLs away from NextAuth, which would answer them with a 500
+//   (lib/auth/callback-url.ts).
 const PUBLIC_PAGES = ["/signin", "/signup", "/reset-password", "/cookie", "/rooms"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
 
+// Files with an extension (icons, robots.txt) and API calls are not guarded pages.
+function isPage(pathname: string): boolean {
+  return !pathname.startsWith("/api/") && !/\.[a-zA-Z0-9]+$/.test(pathname);
+}
+
 function withLanguage(request: NextRequest, response: NextResponse): NextResponse {
   const lng = request.nextUrl.searchParams.get("lng")?.toLowerCase().split(/[-_]/)[0];
   if (lng && (LOCALES as readonly string[]).includes(lng)) {
-    response.cookies.set(LOCALE_COOKIE, lng, { path: "/", sameSite: "lax", maxAge: 365 * 24 * 3600 });
+    response.cookies.set(LOCALE_COOKIE, lng, { path: "/", sameSite: "lax", secure: servedOverHttps(), maxAge: 365 * 24 * 3600 });
   }
   return response;
 }
 
-export async function proxy(request: NextRequest) {
+function secured(response: NextResponse, headers: Record<string, string>): NextResponse {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function guard(request: NextRequest, next: () => NextResponse): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (pathname === "/signup") {
     const url = new URL("/signin", request.url);
     url.search = request.nextUrl.search;
     url.searchParams.set("screen", "signup");
-    return withLanguage(request, NextResponse.redirect(url));
+    return NextResponse.redirect(url);
   }
-  if (isPublic(pathname)) return withLanguage(request, NextResponse.next());
-
-  const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET });
+  if (isPublic(pathname)) return next();
+  const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET, secureCookie: servedOverHttps() });
   if (!token?.sub) {
     const url = new URL("/signin", request.url);
     url.searchParams.set("returnUrl", `${pathname}${search}`);
-    return withLanguage(request, NextResponse.redirect(url));
+    return NextResponse.redirect(url);
   }
-  return withLanguage(request, NextResponse.next());
+  return next();
+}
+
+/** NextAuth's routes get a clean query: no broken characters, a callbackUrl it can parse. */
+function authQueryProblem(request: NextRequest): string | null {
+  for (const [key, value] of request.nextUrl.searchParams) {
+    if (hasInvalidCharacters(key) || hasInvalidCharacters(value)) return "The query string contains invalid characters";
+  }
+  const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
+  if (callbackUrl !== null && !isUsableCallbackUrl(callbackUrl, request.nextUrl.origin)) return "callbackUrl must be a URL";
+  return null;
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname } = request.nextUrl;
+  const requestHeaders = new Headers(request.headers);
+  const badCookies = unusableCallbackCookies(request.headers.get("cookie"), request.nextUrl.origin);
+  if (badCookies.length) requestHeaders.set("cookie", withoutCookies(request.headers.get("cookie")!, badCookies));
+  // The request goes on without them, and the browser is told to forget them.
+  const forgetBadCookies = (response: NextResponse) => {
+    for (const name of badCookies) response.cookies.set(name, "", { path: "/", expires: new Date(0), secure: name.startsWith("__Secure-") });
+    return response;
+  };
+
+  if (!isPage(pathname)) {
+    const problem = pathname.startsWith("/api/auth/") ? authQueryProblem(request) : null;
+    const response = problem
+      ? NextResponse.json({ error: "bad_request", message: problem }, { status: 400 })
+      : badCookies.length
+        ? NextResponse.next({ request: { headers: requestHeaders } })
+        : NextResponse.next();
+    return forgetBadCookies(secured(response, securityHeaders(pathname)));
+  }
+
+  const nonce = newNonce();
+  const headers = securityHeaders(pathname, nonce, { dev: process.env.NODE_ENV === "development" });
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  const response = await guard(request, () => NextResponse.next({ request: { headers: requestHeaders } }));
+  return forgetBadCookies(secured(withLanguage(request, response), headers));
 }
 
 export const config = {
-  // Pages only: not /api, not Next's assets, not files with an extension (fonts, icons).
-  matcher: ["/((?!api/|_next/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Everything but Next's build assets (hashed, immutable files served with their own headers).
+  matcher: ["/((?!_next/static/|_next/image).*)"],
 };

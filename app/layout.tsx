@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { getServerSession } from "next-auth";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale } from "next-intl/server";
+import { headers } from "next/headers";
 import { AppProviders } from "@/components/providers/app-providers";
 import { ThemeScript } from "@/components/providers/theme-script";
 import { authOptions } from "@/lib/auth/next-auth";
@@ -12,11 +13,11 @@ import "./globals.css";
 export const metadata: Metadata = { title: { default: SITE.title, template: `%s · ${SITE.title}` } };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, session] = await Promise.all([getLocale(), getServerSession(authOptions())]);
+  const [locale, session, requestHeaders] = await Promise.all([getLocale(), getServerSession(authOptions()), headers()]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
-        <ThemeScript />
+        <ThemeScript nonce={requestHeaders.get("x-nonce") ?? undefined} />
       </head>
       <body>
         <NextIntlClientProvider>

@@ -1,7 +1,7 @@
 import { test, expect, sql } from "./fixtures";
 import { E2E } from "./support/ports";
 
-// e2e/support/server.ts points every provider host at test/fakes/providers, where only this key,
+// e2e/support/server.ts points every provider host at test/fakes/voice, where only this key,
 // sent in the provider's own auth scheme, is valid.
 const VALID_KEY = "valid-key-0123456789";
 

@@ -3,7 +3,10 @@ import path from "node:path";
 // Every setting Cohost reads from the environment, with its default. README's configuration table
 // mirrors this file; keep the two in step.
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  // DATA_DIR holds run-time data (database, secrets, mail), never code: the ignore comment keeps the
+  // build's file tracer from following this dynamic path and copying the whole project into the
+  // server output.
+  return path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || ".data");
 }
 
 export function port(): number {
@@ -28,3 +31,25 @@ export function meetingJoinLeadSeconds(): number {
 export function meetingHeartbeatTimeoutSeconds(): number {
   return seconds("MEETING_HEARTBEAT_TIMEOUT_SECONDS", 60);
 }
+
+/** Cohost is served over https: HSTS, Secure cookies and upgrade-insecure-requests follow from it. */
+export function servedOverHttps(): boolean {
+  return appUrl().startsWith("https://");
+}
+
+/** Bot worker settings (lib/bots): how many bots one worker runs, and when a bot gives up or leaves. */
+export function botSettings() {
+  return {
+    /** Whether `npm start` runs a worker beside the web server (off for deployments with worker machines). */
+    workerInWeb: process.env.RUN_WORKER !== "0",
+    concurrency: seconds("WORKER_CONCURRENCY", 4),
+    waitingRoomTimeoutMs: seconds("BOT_WAITING_ROOM_TIMEOUT_SECONDS", 600) * 1000,
+    aloneTimeoutMs: seconds("BOT_ALONE_TIMEOUT_SECONDS", 60) * 1000,
+    maxDurationMs: seconds("BOT_MAX_DURATION_MINUTES", 240) * 60_000,
+    /** Well inside MEETING_HEARTBEAT_TIMEOUT_SECONDS, so one late beat never fails a meeting. */
+    heartbeatMs: Math.min(5000, (meetingHeartbeatTimeoutSeconds() * 1000) / 4),
+    /** One billing tick per started minute (tests shorten it). */
+    billingIntervalMs: seconds("BOT_BILLING_INTERVAL_SECONDS", 60) * 1000,
+  };
+}
+export type BotSettings = ReturnType<typeof botSettings>;

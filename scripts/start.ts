@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { dataDir, port } from "../lib/config.ts";
+import { botSettings, dataDir, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
 import { prepareDatabase } from "../lib/db/prepare.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
@@ -35,11 +35,23 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+// NEXT_PUBLIC_* settings are compiled into the build (pages and proxy alike), so a build made with
+// other values is stale too. Recorded next to the build after each one.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
+const publicEnvFile = path.join(distDir, "cohost-public-env.json");
+const publicEnv = () =>
+  JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("NEXT_PUBLIC_")).sort(([a], [b]) => a.localeCompare(b))));
+
 function needsBuild(): boolean {
-  const buildId = path.join(root, process.env.NEXT_DIST_DIR || ".next", "BUILD_ID");
+  const buildId = path.join(distDir, "BUILD_ID");
   if (!fs.existsSync(buildId)) return true;
+  if (!fs.existsSync(publicEnvFile) || fs.readFileSync(publicEnvFile, "utf8") !== publicEnv()) return true;
   const built = fs.statSync(buildId).mtimeMs;
-  return ["app", "components", "lib", "messages"].some((d) => fs.existsSync(path.join(root, d)) && newestMtime(path.join(root, d)) > built);
+  return ["app", "components", "lib", "messages", "proxy.ts", "next.config.ts"].some((name) => {
+    const full = path.join(root, name);
+    if (!fs.existsSync(full)) return false;
+    return (fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs) > built;
+  });
 }
 
 async function main() {
@@ -102,6 +114,7 @@ async function main() {
       await stopDatabase();
       fail("The build failed; see the output above.");
     }
+    fs.writeFileSync(publicEnvFile, publicEnv());
   }
 
   step(`Starting the web server on http://localhost:${appPort}`);
@@ -114,14 +127,45 @@ async function main() {
   children.push(web);
 
   let stopping = false;
+  // A bot worker beside the web server (RUN_WORKER=0: workers run elsewhere). If it dies it is
+  // started again; the meetings it held fail over through the heartbeat sweep.
+  const startWorkerProcess = () => {
+    const worker = spawn(process.execPath, [path.join(root, "scripts/worker.ts")], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
+    children.push(worker);
+    worker.on("exit", (code) => {
+      children.splice(children.indexOf(worker), 1);
+      if (stopping) return;
+      console.error(`✖ The bot worker exited (code ${code}); starting it again in 5 s.`);
+      setTimeout(() => !stopping && startWorkerProcess(), 5000).unref();
+    });
+  };
+  if (botSettings().workerInWeb) {
+    step(`Starting a bot worker (${botSettings().concurrency} bots at a time; RUN_WORKER=0 turns it off)`);
+    startWorkerProcess();
+  }
+
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
-    for (const child of children) child.kill("SIGTERM");
+    // Children get time to finish (the worker hands its meetings over) before the database stops.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+            setTimeout(() => {
+              child.kill("SIGKILL");
+              resolve();
+            }, 20_000).unref();
+          }),
+      ),
+    );
     await stopDatabase();
     process.exit(code);
   };
-  for (const child of children) child.on("exit", (code) => void shutdown(code ?? 0));
+  web.on("exit", (code) => void shutdown(code ?? 0));
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 }

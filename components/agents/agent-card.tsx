@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORM_CHIP } from "./platform";
@@ -56,6 +57,7 @@ export function AgentCard({
           : t("list.noNextMeeting")}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
+        {active && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
         <Button size="sm" variant="secondary" loading={busy} onClick={onToggle} aria-label={t(active ? "list.pauseLabel" : "list.resumeLabel", { name: agent.name })}>
           {active ? t("list.pause") : t("list.resume")}
         </Button>

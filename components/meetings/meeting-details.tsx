@@ -77,7 +77,15 @@ function Summary({ meeting }: { meeting: Details }) {
             <PlatformBadge platform={meeting.platform} />
           </div>
         </div>
-        <MeetingActions meeting={meeting} size="md" />
+        <div className="flex flex-wrap items-center gap-2">
+          {meeting.platform === "room" && isLiveStatus(meeting.status) && (
+            // The test room is on this site: its path opens it here.
+            <Link href={new URL(meeting.meetingUrl).pathname} className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark">
+              {t("details.openRoom")}
+            </Link>
+          )}
+          <MeetingActions meeting={meeting} size="md" />
+        </div>
       </div>
       {reason && (
         <p role={meeting.status === "failed" ? "alert" : undefined} className={meeting.status === "failed" ? "rounded-md bg-error/10 px-3 py-2 text-sm text-error-text" : "text-sm text-[var(--text-muted)]"}>
@@ -93,7 +101,7 @@ function Summary({ meeting }: { meeting: Details }) {
         <Item label={t("details.link")}>
           <span className="flex min-w-0 items-center gap-2">
             <span className="truncate">{meeting.meetingUrl}</span>
-            <Button size="sm" variant="ghost" onClick={copy} aria-label={t("details.copyLink")}>
+            <Button size="sm" variant="ghost" className="shrink-0 whitespace-nowrap" onClick={copy}>
               {t("details.copyLink")}
             </Button>
           </span>

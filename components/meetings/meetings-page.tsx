@@ -175,11 +175,11 @@ export function MeetingsPage() {
                   </Link>
                   <StatusChip status={m.status} />
                 </div>
-                <p className="flex flex-wrap items-center gap-2 text-sm text-[var(--text-muted)]">
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-[var(--text-muted)]">
                   <PlatformBadge platform={m.platform} />
                   <span>{m.agentName ?? t("deletedAgent")}</span>
-                  <span>· {when(m)}</span>
-                  {m.costUsd > 0 && <span>· {formatUsd(m.costUsd, locale)}</span>}
+                  <span>{when(m)}</span>
+                  {m.costUsd > 0 && <span>{formatUsd(m.costUsd, locale)}</span>}
                 </p>
                 {reasonText(m.statusReason) && m.status !== "scheduled" && <p className="text-xs text-[var(--text-muted)]">{reasonText(m.statusReason)}</p>}
                 <MeetingActions meeting={m} />

@@ -10,6 +10,7 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents } from "@/lib/client/use-agents";
 import { useMeetingActions } from "@/lib/client/use-meetings";
+import { TryInRoomButton } from "./try-in-room-button";
 import { parseJoinLink } from "@/lib/meetings/meeting-url";
 
 type Field = "agentId" | "meetingUrl" | "title" | "startAt";
@@ -48,6 +49,7 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
     if (preferred) setAgentId(preferred.id);
   }, [agents, agentId, defaultAgentId]);
 
+  const selected = agents.find((a) => a.id === agentId && a.status === "active");
   const link = useMemo(() => parseJoinLink(url, window.location.origin), [url]);
   const linkError = url.trim() && !link && urlTouched ? t("send.linkInvalid") : null;
 
@@ -140,13 +142,20 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
             {formError}
           </p>
         )}
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={sending}>
-            {t("send.cancel")}
-          </Button>
-          <Button type="submit" loading={sending}>
-            {later ? t("send.submitLater") : t("send.submitNow")}
-          </Button>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
+          {selected ? (
+            <TryInRoomButton agentId={selected.id} agentName={selected.name} size="md" variant="ghost" disabled={sending} onDone={() => onOpenChange(false)} title={t("testRoom.hint")} />
+          ) : (
+            <span />
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={sending}>
+              {t("send.cancel")}
+            </Button>
+            <Button type="submit" loading={sending}>
+              {later ? t("send.submitLater") : t("send.submitNow")}
+            </Button>
+          </div>
         </div>
       </form>
     </Dialog>

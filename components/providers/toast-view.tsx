@@ -6,10 +6,10 @@ import { notifications, useNotifications } from "@/lib/client/notifications";
 import { cn } from "@/components/ui/cn";
 
 const TONES = {
-  success: "border-success bg-success text-white",
+  success: "border-success-strong bg-success-strong text-white",
   info: "border-primary bg-primary text-white",
   warning: "border-warning-bg bg-warning-bg text-[#1b2430]",
-  error: "border-error bg-error text-white",
+  error: "border-error-strong bg-error-strong text-white",
 };
 
 /**

@@ -8,7 +8,7 @@ const VARIANTS: Record<Variant, string> = {
   secondary: "border border-[var(--border)] bg-[var(--surface)] text-[var(--text)] hover:bg-hover-light dark:hover:bg-white/5",
   ghost: "text-[var(--text)] hover:bg-hover-light dark:hover:bg-white/5",
   // The darker error shade: white on the brand red (#EB455F) is below WCAG AA contrast.
-  danger: "bg-error-text text-white hover:brightness-110 disabled:bg-error-text/50",
+  danger: "bg-error-strong text-white hover:brightness-110 disabled:bg-error-strong/50",
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -9,6 +9,11 @@ export const E2E = {
   mailApiPort: base + 1,
   smtpPort: base + 2,
   oidcPort: base + 3,
+  // The analytics collector and the error reporter, on origins of their own like the real services.
+  analyticsPort: base + 4,
+  errorReportPort: base + 5,
+  /** The voice fakes (every STT/AI/TTS provider; control API under /__control). */
+  voiceFakesPort: base + 6,
   stateFile: `.data-e2e-${base}/state.json`,
   dataDir: `.data-e2e-${base}`,
 };

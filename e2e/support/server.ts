@@ -1,13 +1,15 @@
 // The e2e stack, started by Playwright's webServer: a real PostgreSQL (embedded), a real SMTP server
 // capturing every message (readable over a small HTTP API), a local OIDC server standing in for
-// Google, and Cohost itself through `npm start` (scripts/start.ts) pointed at all of them.
+// Google, local fakes of every STT/AI/TTS provider, and Cohost itself through `npm start`
+// (scripts/start.ts) pointed at all of them.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
-import { startFakeProviders } from "../../test/fakes/providers/server.ts";
+import { startCollector } from "../../test/fakes/collector.ts";
+import { startVoiceFakes } from "../../test/fakes/voice/server.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E } from "./ports.ts";
 
@@ -44,11 +46,15 @@ oidc.service.on("beforeTokenSigning", (token: { payload: Record<string, unknown>
 });
 await oidc.start(E2E.oidcPort, "localhost");
 
-// STT/AI/TTS provider APIs for "Test key" (a key is valid only with the provider's own auth scheme).
-const providers = await startFakeProviders();
-const providerEnv = Object.fromEntries(
-  ["DEEPGRAM", "ASSEMBLYAI", "OPENAI", "ANTHROPIC", "GEMINI", "GROQ", "ELEVENLABS", "CARTESIA"].map((id) => [`PROVIDER_BASE_URL_${id}`, providers.url]),
-);
+// STT/AI/TTS provider APIs, each speaking its real protocol: "Test key" and the voice pipeline (a key
+// is valid only with the provider's own auth scheme). Tests script them through /__control.
+const providers = await startVoiceFakes({ port: E2E.voiceFakesPort });
+const providerEnv = providers.env;
+
+// Page-view analytics and error reports leave the browser for other origins, as in production, so
+// the Content-Security-Policy's connect-src is tested for real.
+const analytics = await startCollector(E2E.analyticsPort);
+const errorReports = await startCollector(E2E.errorReportPort);
 
 const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
 fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
@@ -69,12 +75,15 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     GOOGLE_ISSUER: `http://localhost:${E2E.oidcPort}`,
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || ".next-e2e",
     NEXT_PUBLIC_ANALYTICS_ID: "e2e-analytics",
-    NEXT_PUBLIC_ANALYTICS_URL: "/__analytics/collect",
+    NEXT_PUBLIC_ANALYTICS_URL: `http://127.0.0.1:${E2E.analyticsPort}/__analytics/collect`,
+    NEXT_PUBLIC_SENTRY_DSN: `http://e2e-public-key@127.0.0.1:${E2E.errorReportPort}/42`,
     COHOST_ENV: "test",
     ...providerEnv,
     // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
     RATE_LIMIT_AUTH_IP: "10000/60",
     RATE_LIMIT_LOGIN_FAILURES: "10000/60",
+    // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts).
+    MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
   },
 });
 
@@ -82,6 +91,9 @@ const stop = async () => {
   app.kill("SIGTERM");
   await new Promise((r) => setTimeout(r, 1500));
   await oidc.stop().catch(() => {});
+  await analytics.close();
+  await errorReports.close();
+  await providers.close();
   await smtp.close();
   await db.stop().catch(() => {});
   process.exit(0);

@@ -20,8 +20,11 @@ export function onConsentChange(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+// Secure whenever the page itself is https, like every other cookie Cohost sets.
+const secure = () => (window.location.protocol === "https:" ? "; Secure" : "");
+
 export function setConsent(granted: boolean): void {
-  document.cookie = `${CONSENT_COOKIE}=${granted}; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax`;
+  document.cookie = `${CONSENT_COOKIE}=${granted}; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax${secure()}`;
   if (!granted) clearNonEssentialCookies();
   listeners.forEach((l) => l());
 }
@@ -33,7 +36,7 @@ export function clearNonEssentialCookies(): void {
     const name = part.split("=")[0]?.trim();
     if (!name || !NON_ESSENTIAL.some((re) => re.test(name))) continue;
     for (const domain of domains) {
-      document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ""}; SameSite=Lax`;
+      document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ""}; SameSite=Lax${secure()}`;
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
+import { servedOverHttps } from "../config.ts";
 import { AppError } from "../http/errors.ts";
 import { LIMITS, enforce } from "../http/rate-limit.ts";
 import { authenticate } from "./accounts.ts";
@@ -32,6 +33,9 @@ function forwardedFor(headers: Record<string, unknown> | undefined): string {
 export function authOptions(): NextAuthOptions {
   return {
     secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET,
+    // Secure (and __Secure-/__Host- prefixed) cookies exactly when Cohost is served over https; the
+    // readers (proxy.ts, session-cookie.ts) use the same rule to find them.
+    useSecureCookies: servedOverHttps(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600, updateAge: 24 * 3600 },
     pages: { signIn: "/signin", error: "/signin" },
     providers: [

@@ -38,7 +38,7 @@ export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, pa
 export const grantSchema = z.discriminatedUnion(
   "grant_type",
   [
-    z.object({ grant_type: z.literal("password"), email: emailSchema, password: z.string({ error: "Password is required" }).min(1, "Password is required") }),
+    z.object({ grant_type: z.literal("password"), email: emailSchema, password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters") }),
     z.object({ grant_type: z.literal("refresh_token"), refresh_token: z.string({ error: "refresh_token is required" }).min(1, "refresh_token is required") }),
   ],
   { error: 'grant_type must be "password" or "refresh_token"' },

@@ -1,4 +1,5 @@
 import { getToken } from "next-auth/jwt";
+import { servedOverHttps } from "../config.ts";
 import { authSecret } from "./secret.ts";
 
 function parseCookies(header: string | null): Record<string, string> {
@@ -14,11 +15,10 @@ function parseCookies(header: string | null): Record<string, string> {
 export async function sessionUserId(request: Request): Promise<string | null> {
   const cookies = parseCookies(request.headers.get("cookie"));
   if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
-  const secureCookie = (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
   const token = await getToken({
     req: { cookies, headers: Object.fromEntries(request.headers) } as never,
     secret: authSecret(),
-    secureCookie,
+    secureCookie: servedOverHttps(),
   });
   return typeof token?.sub === "string" ? token.sub : null;
 }

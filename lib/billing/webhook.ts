@@ -10,11 +10,18 @@ import { creditTopUpTx } from "./topups.ts";
 export function verifyEvent(rawBody: string, signature: string | null): Stripe.Event {
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new AppError("unavailable", "Stripe webhooks are not configured");
+  let event: Stripe.Event;
   try {
-    return stripe().webhooks.constructEvent(rawBody, signature ?? "", secret);
+    event = stripe().webhooks.constructEvent(rawBody, signature ?? "", secret);
   } catch {
     throw new AppError("bad_request", "Invalid Stripe signature");
   }
+  // The SDK checks the signature, not the shape; every handler below relies on these.
+  const object = (event as Partial<Stripe.Event> | null)?.data?.object;
+  if (typeof event?.id !== "string" || typeof event.type !== "string" || typeof object !== "object" || object === null) {
+    throw new AppError("bad_request", "Malformed Stripe event");
+  }
+  return event;
 }
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? null));

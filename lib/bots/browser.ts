@@ -44,7 +44,8 @@ const CLIENT_ORIGINS: Record<string, string[]> = {
 };
 
 /**
- * Launches the bot's Chromium: headed when a display exists (Xvfb in production, which is what
+ * The worker's one Chromium (each bot gets its own context): CHROMIUM_PATH, an installed Chromium or
+ * Chrome, else the bundled one. Headed when a display exists (Xvfb in production, which is what
  * meeting clients see from a person), else Chromium's headless mode with the disguise of
  * openBotPage().
  */
@@ -54,6 +55,10 @@ export async function launchBotBrowser(opts: { headless?: boolean } = {}): Promi
     args: BOT_CHROMIUM_FLAGS,
     ignoreDefaultArgs: BOT_IGNORED_DEFAULT_ARGS,
     headless: opts.headless ?? !process.env.DISPLAY,
+    // The worker closes the browser itself once its bots have left (SIGTERM hands meetings over first).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
 }
 

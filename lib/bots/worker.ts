@@ -7,6 +7,7 @@ import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
 import { sweepLostMeetings } from "../meetings/sweep-lost-meetings.ts";
+import { meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { log } from "./log.ts";
 
 /** What the worker hands one bot: its run, what the claim returned, and how to reach it. */
@@ -41,8 +42,8 @@ export interface Worker {
 /**
  * One worker process's loop: takes meeting start jobs from the queue only while it has a free slot,
  * claims each run (a run is never run by two workers), completes the job at once (the meeting's own
- * heartbeat tracks the run from then on) and runs the bot. Also runs the minute sweep that fails
- * meetings whose worker died, and listens for the API's pokes on `meeting_control`.
+ * heartbeat tracks the run from then on) and runs the bot. Also sweeps for meetings whose worker died,
+ * re-reads due calendars, and listens for the API's pokes on `meeting_control`.
  */
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -52,12 +53,14 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const running = new Map<string, { poked: EventTarget; done: Promise<void> }>();
   let wake: () => void = () => {};
 
-  await boss.work(QUEUES.meetingSweep, async () => {
-    const failed = await sweepLostMeetings();
-    if (failed.length) log({ event: "sweep_failed_meetings", workerId: id, meetings: failed });
-  });
-  await boss.schedule(QUEUES.meetingSweep, "* * * * *");
-  await sweepLostMeetings().catch((err) => log({ event: "sweep_error", level: "error", error: String(err) }));
+  // Every worker sweeps for meetings whose worker died, at start and twice per heartbeat time-out, so a
+  // lost bot is noticed within about 1.5 time-outs; concurrent sweeps are safe (row locks, re-checks).
+  const sweep = () =>
+    sweepLostMeetings()
+      .then((failed) => failed.length && log({ event: "sweep_failed_meetings", workerId: id, meetings: failed }))
+      .catch((err) => log({ event: "sweep_error", level: "error", error: String(err) }));
+  await sweep();
+  const sweeps = setInterval(sweep, (meetingHeartbeatTimeoutSeconds() * 1000) / 2);
   // Subscribed calendars are re-read (uploads re-expanded) in rounds; each calendar is due every
   // CALENDAR_SYNC_MINUTES (uploads daily), and SKIP LOCKED shares a round's calendars among workers.
   await boss.work(QUEUES.calendarSync, async () => {
@@ -139,6 +142,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       wake();
       await loop;
       await Promise.allSettled([...running.values()].map((b) => b.done));
+      clearInterval(sweeps);
       await listener.end().catch(() => {});
       await boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
       log({ event: "worker_stopped", workerId: id });

@@ -94,6 +94,17 @@ export function useMeetingActions() {
       await refresh();
       return meeting;
     },
+    /**
+     * "Try in the test room": makes a room, sends the agent into it, and answers the room's link so
+     * the user can follow it in (the agent's bot joins on its own within seconds).
+     */
+    async tryInTestRoom(agentId: string, title: string): Promise<{ roomUrl: string; meeting: Meeting }> {
+      const room = await apiFetch<{ id: string; url: string }>("/api/rooms", { method: "POST", body: "{}", fallback: t("testRoom") });
+      const meeting = await apiFetch<Meeting>("/api/meetings/join", { method: "POST", body: JSON.stringify({ agentId, meetingUrl: room.url, title }), fallback: t("joinMeeting") });
+      await refresh();
+      // The room lives on this site; its path opens it here even when APP_URL names another host.
+      return { roomUrl: new URL(room.url).pathname, meeting };
+    },
     async setActivation(id: string, active: boolean): Promise<Meeting> {
       const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/activation`, { method: "POST", body: JSON.stringify({ active }), fallback: t("activation") });
       await refresh();

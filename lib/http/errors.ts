@@ -9,6 +9,7 @@ export type ErrorCode =
   | "not_found"
   | "conflict"
   | "payment_required"
+  | "payload_too_large"
   | "rate_limited"
   | "bad_request"
   | "unavailable"
@@ -24,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
   unavailable: 503,

@@ -1,5 +1,8 @@
 import { requireUser, type AuthUser } from "../auth/require-user.ts";
+import { isInvalidInputError, sqlState } from "../db/invalid-input.ts";
 import { AppError } from "./errors.ts";
+import { ID_PATTERN, isIdParam } from "./ids.ts";
+import { hasInvalidCharacters } from "./parse.ts";
 
 type Params = Record<string, string>;
 interface Context<P extends Params> {
@@ -19,6 +22,11 @@ export function errorResponse(err: unknown): Response {
   }
   const code = (err as { code?: string })?.code;
   if (code === "P2025") return json({ error: "not_found", message: "Not found" }, { status: 404 });
+  if (isInvalidInputError(err)) {
+    // Validation should have caught it; the log names the gap without echoing the value.
+    console.warn(`[api] the database refused an input value (${sqlState(err) ?? code ?? (err as Error).name})`);
+    return json({ error: "bad_request", message: "The request contains invalid characters or an out-of-range value" }, { status: 400 });
+  }
   console.error("[api] unhandled error:", err);
   return json({ error: "internal_error", message: "Something went wrong. Please try again later." }, { status: 500 });
 }
@@ -29,11 +37,28 @@ function toResponse(result: Result): Response {
   return json(result);
 }
 
+/**
+ * Path parameters and the query string, checked before any handler runs: an id parameter (`id`,
+ * `…Id`) must look like an id, and no parameter may carry a NUL or a broken character. Such a path
+ * names nothing (404); such a query is malformed (400).
+ */
+function checkInput(request: Request, params: Record<string, string | string[]>): void {
+  for (const [name, value] of Object.entries(params)) {
+    for (const part of Array.isArray(value) ? value : [value]) {
+      if (hasInvalidCharacters(part) || (isIdParam(name) && !ID_PATTERN.test(part))) throw new AppError("not_found", "Not found");
+    }
+  }
+  for (const [key, value] of new URL(request.url).searchParams) {
+    if (hasInvalidCharacters(key) || hasInvalidCharacters(value)) throw new AppError("bad_request", "The query string contains invalid characters");
+  }
+}
+
 /** A public route handler: errors become JSON, never HTML. */
 export function route<P extends Params = Params>(handler: (ctx: Context<P>) => Promise<Result> | Result) {
   return async (request: Request, segment?: { params: Promise<P> }): Promise<Response> => {
     try {
       const params = ((await segment?.params) ?? {}) as P;
+      checkInput(request, params);
       return toResponse(await handler({ request, params }));
     } catch (err) {
       return errorResponse(err);

@@ -8,8 +8,6 @@ import type { Prisma } from "../generated/prisma/client.ts";
 export const QUEUES = {
   /** Start one run of a meeting's bot: `{ meetingId, runId }`. */
   meetingStart: "meeting-start",
-  /** Fail live meetings whose bot stopped sending heartbeats (scheduled every minute). */
-  meetingSweep: "meeting-sweep",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
 } as const;
@@ -37,7 +35,6 @@ export async function installJobs(connectionString: string): Promise<void> {
     // A start job is claimed and completed at once by a worker (the meeting's own heartbeat tracks
     // the run from then on); a worker that dies before completing it lets the job retry.
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
-    await boss.createQueue(QUEUES.meetingSweep, { retryLimit: 0, expireInSeconds: 60 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
   } finally {

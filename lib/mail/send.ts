@@ -33,9 +33,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const info = await stream.sendMail({ from: from(), ...mail });
-  const dir = path.join(dataDir(), "mail");
+  // Run-time data, not code: the ignore comments keep the build's file tracer from following it.
+  const dir = path.join(/* turbopackIgnore: true */ dataDir(), "mail");
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`);
+  const file = path.join(/* turbopackIgnore: true */ dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`);
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   console.log(`[mail] no SMTP_URL set; wrote "${mail.subject}" for ${mail.to} to ${file}`);
 }

@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { recordUsage, type UsageResult } from "../billing/usage.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
 import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
+import { enqueueRun } from "./enqueue-run.ts";
 import { LIVE_STATUSES } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 
@@ -65,6 +66,27 @@ export async function moveRun(ref: RunRef, to: MeetingStatus, reason: string | n
   try {
     await db.$transaction((tx) => transitionMeeting(tx, ref.meetingId, { to, reason, data, runId: ref.runId, verb: to === "failed" ? "failed" : "moved" }));
     return true;
+  } catch (err) {
+    if (err instanceof TransitionRefused) return false;
+    throw err;
+  }
+}
+
+/**
+ * The worker is shutting down (deploy, SIGTERM): the meeting goes back to `joining` with a new run and a
+ * start job due now, so another worker (or this one, restarted) takes it over. Nothing happens when
+ * the run is no longer current.
+ */
+export async function handOverRun(ref: RunRef): Promise<boolean> {
+  try {
+    return await db.$transaction(async (tx) => {
+      const [row] = await tx.$queryRaw<{ runId: string | null; status: MeetingStatus }[]>`
+        SELECT "runId", status FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
+      if (!row || row.runId !== ref.runId || !(LIVE_STATUSES as readonly MeetingStatus[]).includes(row.status)) return false;
+      const t = await transitionMeeting(tx, ref.meetingId, { to: "joining", reason: "worker_shutdown", verb: "handed over" });
+      await enqueueRun(tx, ref.meetingId, t.runId!, new Date());
+      return true;
+    });
   } catch (err) {
     if (err instanceof TransitionRefused) return false;
     throw err;

@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
 import { microsToUsd } from "../billing/money.ts";
 import { AppError } from "../http/errors.ts";
 import { serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
@@ -11,6 +12,7 @@ const TRANSCRIPT_LIMIT = 2000;
  * cost (billed minutes from the ledger), the agent's provider usage and per-reply latency.
  */
 export async function getMeetingDetails(userId: string, id: string) {
+  await sweepLostMeetings({ userId });
   const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, manualActivation: true } } } });
   if (!meeting) throw new AppError("not_found", "Meeting not found");
   const [events, participants, segments, usage, providerUsage, turns] = await Promise.all([

@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { parseWith } from "../http/parse.ts";
 import { listMeetingsQuerySchema } from "./schema.ts";
@@ -7,6 +8,7 @@ import { meetingCosts, serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts"
 /** GET /api/meetings: one page of the user's meetings, newest (latest start) first, with filters. */
 export async function listMeetings(userId: string, query: URLSearchParams) {
   const q = parseWith(listMeetingsQuerySchema, Object.fromEntries(query));
+  await sweepLostMeetings({ userId });
   const where: Prisma.MeetingWhereInput = { userId, ...(q.agent_id ? { agentId: q.agent_id } : {}), ...(q.status ? { status: q.status } : {}) };
   const [total, meetings] = await Promise.all([
     db.meeting.count({ where }),

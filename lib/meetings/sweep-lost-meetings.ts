@@ -5,12 +5,14 @@ import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 /**
  * Fails live meetings whose bot went silent: `heartbeat_lost` when a worker had claimed the run and
  * stopped sending heartbeats (crash, kill, lost machine), `no_worker` when no worker ever picked the
- * run up. Runs every minute on the job queue and when a worker starts. Returns the meetings failed.
+ * run up. Workers run it on a timer; the meetings API runs it for the reader's own meetings, so a
+ * deployment without any worker still tells its users why nothing happens. Returns the meetings failed.
  */
-export async function sweepLostMeetings(now = new Date()): Promise<string[]> {
-  const cutoff = new Date(now.getTime() - meetingHeartbeatTimeoutSeconds() * 1000);
+export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = {}): Promise<string[]> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - meetingHeartbeatTimeoutSeconds() * 1000);
   const lost = await db.meeting.findMany({
     where: {
+      ...(opts.userId ? { userId: opts.userId } : {}),
       status: { in: ["joining", "waiting_room", "in_progress"] },
       OR: [
         { heartbeatAt: { lt: cutoff } },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { storedAgentKey } from "../agents/stored-key.ts";
 import { AppError } from "../http/errors.ts";
+import { idSchema } from "../http/ids.ts";
 import { enforce } from "../http/rate-limit.ts";
 import { PROVIDER_KINDS } from "./catalogue.ts";
 import { getActiveProvider } from "./queries.ts";
@@ -11,7 +12,7 @@ export const keyCheckSchema = z
     {
       apiKey: z.string({ error: "Enter a key to test" }).trim().max(500, "Keys must be at most 500 characters").optional(),
       // Tests the key an agent already stores (edit form), instead of a typed one.
-      agentId: z.string().optional(),
+      agentId: idSchema.optional(),
       extraParams: z.record(z.string(), z.unknown(), { error: "Extra parameters must be a JSON object" }).optional(),
     },
     { error: "The request body must be a JSON object" },

@@ -4,6 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { catalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
 import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "./private-address.ts";
+import { providerHost } from "./provider-host.ts";
 
 type KeyStatus = "valid" | "invalid" | "unreachable";
 export interface KeyCheck {
@@ -31,12 +32,6 @@ const PROBES: Record<string, Probe> = {
   // Any OpenAI-compatible server lists its models under the user's base URL.
   "openai-compatible": { path: "/models", headers: bearer },
 };
-
-/** PROVIDER_BASE_URL_<ID> (e.g. PROVIDER_BASE_URL_OPENAI) points a provider's host elsewhere: tests, proxies. */
-function providerHost(providerId: string, fallback: string): string {
-  const override = process.env[`PROVIDER_BASE_URL_${providerId.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`];
-  return (override || fallback).replace(/\/+$/, "");
-}
 
 function timeoutMs(): number {
   const n = Number(process.env.PROVIDER_VERIFY_TIMEOUT_MS);

@@ -13,7 +13,6 @@ export const TOO_MANY_SIGNALS = "Too many signalling messages; rejoin the room";
 
 /** Passes one WebRTC signalling message from a participant to another in the same room. */
 export async function sendSignal(roomId: string, participantId: string, rawBody: string): Promise<{ id: string }> {
-  if (Buffer.byteLength(rawBody) > ROOM_LIMITS.maxSignalBytes) throw new AppError("bad_request", "The signal is too large");
   const input = parseWith(sendSignalSchema, parseJson(rawBody));
   if (!isRoomId(roomId) || !isParticipantId(participantId)) throw new AppError("not_found", NOT_IN_ROOM);
   // Authenticates the sender, counts the signal against its quota and stores it for a present

@@ -69,6 +69,16 @@ export interface SttStream {
   /** Closes the stream; resolves once the provider has sent its last results. */
   close(): Promise<void>;
   events: AsyncIterable<SttEvent>;
+  /**
+   * Resolves once the provider accepted the connection (key checked, socket open); rejects with a
+   * ProviderError (e.g. invalid_key). The same error also ends `events`, so ignoring it is safe.
+   */
+  ready: Promise<void>;
+  /**
+   * Audio the provider bills so far, in ms (streamed audio for Deepgram, session time for AssemblyAI,
+   * uploaded utterances for HTTP transcription). Grows monotonically; read it for usage ticks.
+   */
+  readonly audioMs: number;
 }
 
 export interface SttProvider {
@@ -111,6 +121,8 @@ export interface TtsStream {
   cancel(): void;
   /** PCM at `TtsProvider.sampleRate`, in order, as it arrives. */
   audio: AsyncIterable<Int16Array>;
+  /** Characters sent to the provider so far (what it bills); final once `audio` has ended or after cancel(). */
+  readonly characters: number;
 }
 
 export interface TtsProvider {
@@ -193,6 +205,8 @@ export interface VoiceSession {
   pushAudio(frame: PcmFrame): void;
   /** Display names for transcripts and the LLM's speaker-labelled context. */
   setParticipantName(speakerId: string, name: string): void;
+  /** The bot's own participant id once it has joined: frames tagged with it are the agent's own voice and never heard. */
+  setSelfSpeakerId(speakerId: string): void;
   /** Manual activation: the agent answers only while activated. */
   setActivated(active: boolean): void;
   /** Speaks a fixed sentence (e.g. leaving because the credit ran out); resolves when it has played. */

@@ -3,6 +3,7 @@ import { db } from "@/lib/db/client";
 import { MEETING_STATUSES, statusPhrase, type MeetingStatus } from "@/lib/meetings/status";
 import { transitionMeeting, TransitionRefused, TRANSITIONS } from "@/lib/meetings/transitions";
 import { sweepLostMeetings } from "@/lib/meetings/sweep-lost-meetings";
+import { listMeetings } from "@/lib/meetings/list-meetings";
 import { MEET_URL, userWithAgent } from "./fixtures.ts";
 
 // The legal moves, written out once more by hand: the table in lib/meetings/transitions.ts must say
@@ -101,5 +102,13 @@ describe("heartbeat loss", () => {
     // Sweeping again changes nothing.
     const again = await sweepLostMeetings();
     for (const m of [lost, lostInLobby, neverPicked]) expect(again).not.toContain(m.id);
+  });
+
+  it("reading one's meetings fails one's own lost meetings, even with no worker running, and no one else's", async () => {
+    const mine = await meetingIn("joining", { joinRequestedAt: ago(300) });
+    const theirs = await meetingIn("joining", { joinRequestedAt: ago(300) });
+    await listMeetings(mine.userId, new URLSearchParams());
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: mine.id } })).toMatchObject({ status: "failed", statusReason: "no_worker" });
+    expect((await db.meeting.findUniqueOrThrow({ where: { id: theirs.id } })).status).toBe("joining");
   });
 });

@@ -1,0 +1,172 @@
+// `npm run bench:pipeline`: live voice sessions in real time against the voice fakes (their own
+// process, so CPU figures are the session's), one per provider combination covering every adapter
+// family. Each session hears BENCH_TURNS (default 8) spoken questions (a speech fixture in 20 ms
+// frames at the pace a meeting delivers them) and answers each. Prints JSON per combination:
+// voice-to-voice p50/p95 (end of speech → first audio out), the pipeline's own overhead p50/p95
+// (voice-to-voice minus what is configured to take time: the silence that ends the turn — the
+// provider's or our 512 ms — and the STT's final after it, the LLM's first token, the TTS's first
+// audio), the time the pipeline itself adds between those waits as measured (own processing), the
+// measured stage latencies, and CPU of the session process (% of one core, ms per second of audio).
+// Run it on an idle machine: other load shows up as overhead.
+import { spawn } from "node:child_process";
+import readline from "node:readline";
+import { catalogueEntry } from "../lib/providers/catalogue.ts";
+import { createVoiceSession } from "../lib/voice/pipeline/session.ts";
+import { SPEECH_END_BLOCKS } from "../lib/voice/pipeline/tuning.ts";
+import { VAD_BLOCK_MS } from "../lib/voice/audio/vad.ts";
+import { createProviders } from "../lib/voice/providers/create-providers.ts";
+import type { ProviderLogEvent } from "../lib/voice/providers/log.ts";
+import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TurnMetrics } from "../lib/voice/types.ts";
+import { SPEECH, speechSamples } from "../test/voice/pipeline/speech.ts";
+
+const TURNS = Number(process.env.BENCH_TURNS || 8);
+const FRAME_MS = 20;
+/** What the fakes are told to take: figures in the range providers publish (research §3.1). */
+const DELAYS = { sttFinalMs: 150, sttInterimEveryMs: 300, llmFirstTokenMs: 250, llmTokenMs: 0, ttsFirstAudioMs: 120, ttsChunkMs: 0 };
+const QUESTION = "co-host-summarise";
+const ANSWER = "Here is the summary. We agreed to move the launch to Friday.";
+
+interface Combination {
+  stt: string;
+  sttModel?: string;
+  ai: string;
+  tts: string;
+  /**
+   * Silence after which the provider itself ends the turn (its fake's setting), or null when it
+   * transcribes only once our VAD hears the end. Its final then arrives `sttFinalMs` later and
+   * closes the turn, before or after our own 512 ms.
+   */
+  sttEndsAfterMs: number | null;
+}
+const COMBINATIONS: Combination[] = [
+  // Deepgram Nova: `endpointing` (catalogue default 300 ms) of silence.
+  { stt: "deepgram", ai: "openai", tts: "elevenlabs", sttEndsAfterMs: 300 },
+  // AssemblyAI: min_end_of_turn_silence_when_confident (catalogue default 400 ms).
+  { stt: "assemblyai", ai: "anthropic", tts: "cartesia", sttEndsAfterMs: 400 },
+  // OpenAI: the utterance is uploaded when our VAD hears its end.
+  { stt: "openai", ai: "gemini", tts: "openai", sttEndsAfterMs: null },
+  // Deepgram Flux: its fake ends turns after 400 ms of silence.
+  { stt: "deepgram", sttModel: "flux-general-en", ai: "groq", tts: "deepgram", sttEndsAfterMs: 400 },
+];
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : null;
+};
+
+// The fakes, in their own process.
+const child = spawn(process.execPath, [new URL("./lib/voice-fakes.ts", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
+const fakes = JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once("line", resolve))) as { url: string; env: Record<string, string>; compatibleBaseUrl: string; validKey: string };
+Object.assign(process.env, fakes.env);
+const control = async (call: string, body: unknown) => {
+  const res = await fetch(`${fakes.url}/__control/${call}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`fake control ${call}: ${res.status}`);
+};
+
+function provider(kind: ProviderKind, providerId: string, model?: string): ProviderConfig {
+  return { providerId, apiKey: fakes.validKey, model: model ?? catalogueEntry(kind, providerId)!.defaultModel!, language: "en", extra: {} };
+}
+
+async function run(combo: Combination) {
+  await control("reset", {});
+  await control("set", { delays: DELAYS, ttsMsPerChar: 20 });
+  await control("script", { stt: Array(TURNS).fill(SPEECH[QUESTION].text), ai: Array(TURNS).fill(ANSWER) });
+  const agent: AgentVoiceConfig = {
+    name: "Cohost",
+    instructions: "Summarise when asked.",
+    language: "en",
+    wakeWord: "Cohost",
+    manualActivation: false,
+    stt: provider("stt", combo.stt, combo.sttModel),
+    ai: provider("ai", combo.ai),
+    tts: provider("tts", combo.tts),
+  };
+  const events: SessionEvent[] = [];
+  /** Per answered turn: end of speech → the turn closed (its transcript came out). */
+  const turnClosedMs: number[] = [];
+  let onMetrics = () => {};
+  const providerLog: ProviderLogEvent[] = [];
+  const session = createVoiceSession({
+    agent,
+    providers: createProviders(agent, { log: (e) => providerLog.push(e) }),
+    onEvent: (e) => {
+      events.push(e);
+      if (e.type === "transcript" && !e.segment.isAgent) turnClosedMs.push(performance.now() - e.segment.endMs);
+      if (e.type === "metrics") onMetrics();
+    },
+    output: { play: () => {}, clear: () => {} },
+  });
+  await session.start();
+
+  // A meeting's audio never stops: a question when one is queued, silence otherwise, in real time.
+  const silence = new Int16Array((16_000 * FRAME_MS) / 1000);
+  const queued: Int16Array[] = [];
+  let running = true;
+  let frames = 0;
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const feeder = (async () => {
+    while (running) {
+      session.pushAudio({ samples: queued.shift() ?? silence, sampleRate: 16_000, timeMs: performance.now(), speakerId: "alice" });
+      frames++;
+      await sleep(started + frames * FRAME_MS - performance.now());
+    }
+  })();
+  const question = speechSamples(QUESTION);
+  const metrics = () => events.filter((e): e is { type: "metrics"; metrics: TurnMetrics } => e.type === "metrics").map((e) => e.metrics);
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (let i = 0; i < question.length; i += silence.length) queued.push(question.subarray(i, i + silence.length));
+    if (metrics().length <= turn) {
+      // Until the agent has answered (or 20 s, a turn it missed).
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 20_000);
+        onMetrics = () => (clearTimeout(timer), resolve());
+      });
+    }
+    await sleep(300);
+  }
+  running = false;
+  await feeder;
+  const cpu = process.cpuUsage(cpuBefore);
+  const wallMs = performance.now() - started;
+  await session.stop();
+
+  const done = metrics().filter((m) => m.voiceToVoiceMs !== null && !m.interrupted);
+  const endOfSpeech = SPEECH_END_BLOCKS * VAD_BLOCK_MS;
+  const turnEnd = (combo.sttEndsAfterMs ?? endOfSpeech) + DELAYS.sttFinalMs;
+  const configured = turnEnd + DELAYS.llmFirstTokenMs + DELAYS.ttsFirstAudioMs;
+  const v2v = done.map((m) => m.voiceToVoiceMs!);
+  const overhead = v2v.map((v) => v - configured);
+  // Ours alone: voice-to-voice minus every wait on a provider as measured (turn end, LLM, TTS).
+  const own = done.map((m) => m.voiceToVoiceMs! - turnClosedMs[m.turnId - 1] - m.llmFirstTokenMs! - m.ttsFirstAudioMs!);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return {
+    combination: `${combo.stt}${combo.sttModel ? `(${combo.sttModel})` : ""} + ${combo.ai} + ${combo.tts}`,
+    turns_answered: `${done.length}/${TURNS}`,
+    voice_to_voice_ms: { p50: percentile(v2v, 50), p95: percentile(v2v, 95) },
+    configured_ms: { turn_end: turnEnd, llm_first_token: DELAYS.llmFirstTokenMs, tts_first_audio: DELAYS.ttsFirstAudioMs, total: configured },
+    overhead_ms: { p50: percentile(overhead, 50), p95: percentile(overhead, 95) },
+    own_processing_ms: { p50: percentile(own, 50), p95: percentile(own, 95) },
+    measured_p50_ms: {
+      turn_end: percentile(done.map((m) => turnClosedMs[m.turnId - 1]), 50),
+      transcript: percentile(done.map((m) => m.transcriptMs ?? 0), 50),
+      llm_first_token: percentile(done.map((m) => m.llmFirstTokenMs ?? 0), 50),
+      tts_first_audio: percentile(done.map((m) => m.ttsFirstAudioMs ?? 0), 50),
+    },
+    cpu: { percent_of_one_core: Number(((100 * cpuMs) / wallMs).toFixed(1)), ms_per_audio_s: Number((cpuMs / (wallMs / 1000)).toFixed(1)) },
+    provider_retries: providerLog.filter((e) => e.event.endsWith("_retry")).length,
+  };
+}
+
+try {
+  const results = [];
+  for (const combo of COMBINATIONS) {
+    log(`▸ ${combo.stt} + ${combo.ai} + ${combo.tts}: ${TURNS} turns`);
+    results.push(await run(combo));
+  }
+  console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, results }, null, 2));
+} finally {
+  child.kill("SIGTERM");
+}

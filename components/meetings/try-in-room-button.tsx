@@ -1,0 +1,35 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { notifications } from "@/lib/client/notifications";
+import { useMeetingActions } from "@/lib/client/use-meetings";
+
+/**
+ * "Try in the test room": a room of Cohost's own, the agent sent into it, and the user taken there to
+ * talk to it — no Zoom, Teams or Meet account needed.
+ */
+export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agentId: string; agentName: string; onDone?: () => void } & Omit<ButtonProps, "onClick">) {
+  const t = useTranslations("meetings.testRoom");
+  const actions = useMeetingActions();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
+      notifications.add({ type: "success", message: t("started", { name: agentName }) });
+      onDone?.();
+      router.push(roomUrl);
+    } catch (err) {
+      notifications.add({ type: "error", message: (err as Error).message });
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" loading={busy} onClick={start} aria-label={t("label", { name: agentName })} {...rest}>
+      {t("button")}
+    </Button>
+  );
+}

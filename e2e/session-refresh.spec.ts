@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { test, expect, sql } from "./fixtures";
+import { E2E } from "./support/ports";
+
+// Spec §4/§8: on a 401 the browser client (lib/client/api.ts, lib/client/session.ts) refreshes the
+// session once and retries; concurrent refreshes share one; when no session can be had, the user is
+// signed out and all client state is cleared. The client code runs for real in the browser against
+// the real server; only the first answer of a call is turned into a 401 where a valid session cannot
+// produce one by itself.
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+});
+
+/** `METHOD /path → status`, in order, for API and session calls. */
+function apiLog(page: Page): string[] {
+  const log: string[] = [];
+  page.on("response", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/")) log.push(`${r.request().method()} ${url.pathname} → ${r.status()}`);
+  });
+  return log;
+}
+
+const unauthorized = { status: 401, contentType: "application/json", body: JSON.stringify({ error: "unauthorized", message: "The access token is invalid or has expired" }) };
+
+test("a 401 is followed by one session refresh and one retry; the page shows the data", async ({ signedIn: page }) => {
+  await page.request.post("/api/agents", { data: { name: "Retry target", wakeWord: "hey", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
+  await page.route("**/api/agents", (route) => route.fulfill(unauthorized), { times: 1 });
+  const log = apiLog(page);
+  await page.goto("/agents");
+  await expect(page.getByText("Retry target")).toBeVisible();
+  await expect(page).toHaveURL(/\/agents$/);
+  const calls = log.filter((l) => l.startsWith("GET /api/agents") || l.startsWith("GET /api/auth/session"));
+  expect(calls).toEqual(["GET /api/agents → 401", "GET /api/auth/session → 200", "GET /api/agents → 200"]);
+});
+
+test("two calls failing with 401 at once share one refresh, then both are retried", async ({ signedIn: page }) => {
+  // Both answers are held until both calls have arrived, then given together; the refresh they cause
+  // is held until the page has taken both, so the second 401 meets the first one's refresh in flight.
+  let arrived = 0;
+  let bothArrived!: () => void;
+  const together = new Promise<void>((resolve) => (bothArrived = resolve));
+  for (const path of ["**/api/agents", "**/api/me"]) {
+    await page.route(path, async (route) => {
+      if (++arrived === 2) bothArrived();
+      await together;
+      await route.fulfill(unauthorized);
+    }, { times: 1 });
+  }
+  let sessionRequests = 0;
+  let refreshesDuringThe401s: number | null = null;
+  let taken = 0;
+  let bothTaken!: () => void;
+  const pageHasBoth = new Promise<void>((resolve) => (bothTaken = resolve));
+  page.on("request", (r) => r.url().endsWith("/api/auth/session") && sessionRequests++);
+  page.on("response", (r) => r.status() === 401 && ++taken === 2 && bothTaken());
+  await page.route("**/api/auth/session", async (route) => {
+    const before = sessionRequests - 1;
+    await pageHasBoth;
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0))); // the page ran what the answers queued
+    refreshesDuringThe401s = sessionRequests - before;
+    await route.continue();
+  }, { times: 1 });
+  const log = apiLog(page);
+
+  await page.goto("/agents");
+  await expect(page.getByRole("heading", { name: "No agents yet" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  await expect.poll(() => log.filter((l) => /^GET \/api\/(agents|me) → 200$/.test(l)).length).toBe(2);
+  expect(refreshesDuringThe401s).toBe(1);
+  expect(log.filter((l) => l.endsWith("→ 401")).sort()).toEqual(["GET /api/agents → 401", "GET /api/me → 401"]);
+});
+
+test("when the session is gone, a 401 signs the user out and clears every client store", async ({ signedIn: page, context, user }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await page.evaluate(() => {
+    localStorage.setItem("cohost", JSON.stringify({ version: 1, agents: ["cached"] }));
+    sessionStorage.setItem("draft", "kept until sign-out");
+  });
+  // The session ends behind the page's back (expired, or signed out in another tab).
+  await context.clearCookies();
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+  const log = apiLog(page);
+
+  await page.getByRole("button", { name: "Feedback" }).first().click();
+  await page.getByLabel("Your feedback").fill("Sent after the session ended.");
+  await page.getByRole("button", { name: "Send" }).click();
+
+  await expect(page).toHaveURL(/\/signin/);
+  expect(log).toContain("POST /api/feedback → 401");
+  expect(log).toContain("GET /api/auth/session → 200"); // answered with no session: nothing to retry with
+  expect(log.filter((l) => l.startsWith("POST /api/feedback"))).toEqual(["POST /api/feedback → 401"]);
+  expect(await page.evaluate(() => localStorage.getItem("cohost"))).toBeNull();
+  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  expect(await sql(`SELECT 1 FROM "Feedback" WHERE "userId" = $1`, [user.id])).toEqual([]);
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { PcmFrame } from "../voice/types.ts";
+import { AudioMixer } from "./audio-mixer.ts";
+
+const tone = (n: number, value: number) => new Int16Array(n).fill(value);
+
+function mixer() {
+  let clock = 0;
+  const out: PcmFrame[] = [];
+  const m = new AudioMixer({ frameMs: 20, delayMs: 40, now: () => clock, onFrame: (f) => out.push(f) });
+  return { m, out, at: (ms: number) => { clock = ms; m.flush(); } };
+}
+
+describe("AudioMixer", () => {
+  it("emits a continuous stream of fixed frames, silence where nobody spoke", () => {
+    const { out, at } = mixer();
+    at(100); // starts the clock: nothing is due yet
+    at(200);
+    expect(out.map((f) => f.timeMs)).toEqual([60, 80, 100, 120, 140]);
+    expect(out.every((f) => f.samples.length === 320 && f.samples.every((s) => s === 0) && f.speakerId === undefined)).toBe(true);
+  });
+
+  it("sums overlapping voices sample-exactly across frame boundaries and names the louder one", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    // Alice: 20 ms starting at 10 ms (spans two output frames); Bob: quiet, 40 ms from 0.
+    m.push({ samples: tone(320, 1000), sampleRate: 16000, timeMs: 10, speakerId: "alice" });
+    m.push({ samples: tone(640, 200), sampleRate: 16000, timeMs: 0, speakerId: "bob" });
+    at(100);
+    const at0 = out.findIndex((f) => f.timeMs === 0);
+    const [first, second] = out.slice(at0);
+    expect(first.samples[0]).toBe(200);
+    expect(first.samples[159]).toBe(200);
+    expect(first.samples[160]).toBe(1200);
+    expect(second.samples[159]).toBe(1200);
+    expect(second.samples[160]).toBe(200);
+    expect(first.speakerId).toBe("alice");
+    expect(out[at0 + 2].samples.every((s) => s === 0)).toBe(true);
+  });
+
+  it("clips sums to 16 bits and drops audio that arrives after its frame went out", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    m.push({ samples: tone(320, 30000), sampleRate: 16000, timeMs: 0, speakerId: "a" });
+    m.push({ samples: tone(320, 30000), sampleRate: 16000, timeMs: 0, speakerId: "b" });
+    at(60);
+    expect(out.find((f) => f.timeMs === 0)!.samples[0]).toBe(32767);
+    m.push({ samples: tone(320, 500), sampleRate: 16000, timeMs: 0, speakerId: "late" });
+    expect(m.lateSamples).toBe(320);
+    at(80);
+    expect(out.filter((f) => f.timeMs === 0)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { INPUT_SAMPLE_RATE, type PcmFrame } from "../voice/types.ts";
+
+// The bridge hears each remote voice as its own stream of 16 kHz frames, and sends nothing while a
+// voice is digitally silent; the voice session wants one continuous stream (its time-outs advance
+// with the audio). The mixer lays every frame on one timeline by its capture time, sums overlapping
+// voices, and emits fixed frames at real-time pace — silence where nobody sent anything — each tagged
+// with the voice that carried most of its energy.
+
+export interface MixerOptions {
+  /** Output frame length. */
+  frameMs?: number;
+  /** How long to wait for late frames before a slot is emitted (capture and transport jitter). */
+  delayMs?: number;
+  /** The clock frames' timeMs are on. */
+  now?: () => number;
+  onFrame(frame: PcmFrame): void;
+}
+
+/** Below this mean square (about −50 dBFS) a slot's loudest voice is not named as its speaker. */
+const SPEAKER_MIN_POWER = 100;
+
+interface Slot {
+  sum: Float32Array;
+  power: Map<string, number>;
+}
+
+export class AudioMixer {
+  private readonly frameSamples: number;
+  private readonly frameMs: number;
+  private readonly delayMs: number;
+  private readonly now: () => number;
+  private readonly onFrame: (frame: PcmFrame) => void;
+  private readonly slots = new Map<number, Slot>();
+  /** The next slot to emit. */
+  private cursor: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  /** Samples that arrived after their slot had gone out (a measure of jitter beyond delayMs). */
+  lateSamples = 0;
+
+  constructor(opts: MixerOptions) {
+    this.frameMs = opts.frameMs ?? 20;
+    this.frameSamples = (INPUT_SAMPLE_RATE * this.frameMs) / 1000;
+    this.delayMs = opts.delayMs ?? 60;
+    this.now = opts.now ?? (() => performance.now());
+    this.onFrame = opts.onFrame;
+  }
+
+  private slotAt(ms: number): number {
+    return Math.floor(ms / this.frameMs);
+  }
+
+  push(frame: PcmFrame): void {
+    if (frame.sampleRate !== INPUT_SAMPLE_RATE) return;
+    let pos = Math.round((frame.timeMs * INPUT_SAMPLE_RATE) / 1000);
+    for (let i = 0; i < frame.samples.length; ) {
+      const index = Math.floor(pos / this.frameSamples);
+      const offset = pos - index * this.frameSamples;
+      const n = Math.min(this.frameSamples - offset, frame.samples.length - i);
+      if (this.cursor !== null && index < this.cursor) {
+        this.lateSamples += n;
+      } else {
+        let slot = this.slots.get(index);
+        if (!slot) this.slots.set(index, (slot = { sum: new Float32Array(this.frameSamples), power: new Map() }));
+        let energy = 0;
+        for (let k = 0; k < n; k++) {
+          const v = frame.samples[i + k];
+          slot.sum[offset + k] += v;
+          energy += v * v;
+        }
+        const speaker = frame.speakerId ?? "";
+        slot.power.set(speaker, (slot.power.get(speaker) ?? 0) + energy / this.frameSamples);
+      }
+      i += n;
+      pos += n;
+    }
+  }
+
+  /** Emits every slot whose time (plus the jitter delay) has passed. */
+  flush(): void {
+    const due = this.slotAt(this.now() - this.delayMs);
+    if (this.cursor === null) this.cursor = due;
+    while (this.cursor < due) {
+      const index = this.cursor++;
+      const slot = this.slots.get(index);
+      this.slots.delete(index);
+      const samples = new Int16Array(this.frameSamples);
+      let speakerId: string | undefined;
+      if (slot) {
+        for (let k = 0; k < samples.length; k++) samples[k] = Math.max(-32768, Math.min(32767, Math.round(slot.sum[k])));
+        let best = SPEAKER_MIN_POWER;
+        for (const [speaker, power] of slot.power) {
+          if (power > best && speaker) {
+            best = power;
+            speakerId = speaker;
+          }
+        }
+      }
+      this.onFrame({ samples, sampleRate: INPUT_SAMPLE_RATE, timeMs: index * this.frameMs, ...(speakerId ? { speakerId } : {}) });
+    }
+    // Anything left far behind the cursor can never be emitted.
+    for (const index of this.slots.keys()) if (index < this.cursor) this.slots.delete(index);
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.flush(), this.frameMs / 2);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.slots.clear();
+  }
+}

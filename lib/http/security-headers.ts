@@ -1,0 +1,105 @@
+import { servedOverHttps } from "../config.ts";
+
+// The security headers of every page and API answer, applied by proxy.ts (docs/deploy.md explains
+// each choice). Pages get a nonce-based Content-Security-Policy; API answers, which are JSON and never
+// rendered, get one that allows nothing at all.
+
+/** Paths whose pages may use the microphone: the test room talks to an agent from the browser. */
+const MICROPHONE_PAGES = /^\/rooms(\/|$)/;
+
+// Powerful features Cohost never uses, switched off for every document and anything it embeds. The
+// microphone is decided per path below. Only names Chromium knows: an unknown one is a console
+// warning on every page (e2e/hardening.spec.ts watches for them).
+const FEATURES_OFF = [
+  "accelerometer",
+  "browsing-topics",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idle-detection",
+  "magnetometer",
+  "midi",
+  "payment",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+];
+
+/** The origin of an absolute http(s) URL; undefined for relative URLs (covered by 'self') and junk. */
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where page scripts may send data besides Cohost itself: the analytics collector and the error
+ * reporter. Both are NEXT_PUBLIC_ settings, inlined at build time here and in the browser alike.
+ */
+function reportingOrigins(): string[] {
+  const origins = [originOf(process.env.NEXT_PUBLIC_ANALYTICS_URL), originOf(process.env.NEXT_PUBLIC_SENTRY_DSN)];
+  return [...new Set(origins.filter((o): o is string => Boolean(o)))];
+}
+
+function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
+  const https = servedOverHttps();
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    // Next.js puts the nonce on its own scripts; 'strict-dynamic' trusts the chunks they load.
+    // React needs eval only for its development error overlay.
+    ["script-src", "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(opts.dev ? ["'unsafe-eval'"] : [])],
+    // Style attributes and the <style> tags Radix injects at run time carry no nonce; styles cannot
+    // run script, so inline styles stay allowed.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    // Profile pictures come from the identity provider's host (Google: https). A local http
+    // deployment may use a local identity provider, hence http: there.
+    ["img-src", "'self'", "data:", "blob:", "https:", ...(https ? [] : ["http:"])],
+    ["font-src", "'self'", "data:"],
+    ["connect-src", "'self'", ...reportingOrigins()],
+    // The test room plays agent audio from WebRTC streams and blobs.
+    ["media-src", "'self'", "blob:", "mediastream:"],
+    ["worker-src", "'self'", "blob:"],
+    ["frame-src", "'none'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ...(https ? [["upgrade-insecure-requests"] as [string]] : []),
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+/** API answers are data: nothing in them may load, run or be framed. */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function permissionsPolicy(pathname: string): string {
+  const microphone = MICROPHONE_PAGES.test(pathname) ? "microphone=(self)" : "microphone=()";
+  return [...FEATURES_OFF.map((f) => `${f}=()`), microphone].join(", ");
+}
+
+/**
+ * Every header for one answer. `nonce` is given for pages (the same nonce goes into the request's
+ * CSP header, from which Next.js stamps it on its scripts); without one the API policy applies.
+ */
+export function securityHeaders(pathname: string, nonce?: string, opts: { dev?: boolean } = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : API_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": permissionsPolicy(pathname),
+    // Older browsers that ignore frame-ancestors.
+    "X-Frame-Options": "DENY",
+    ...(servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** A fresh, unguessable nonce per page request. */
+export function newNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+}

@@ -1,0 +1,72 @@
+import type { AgentVoiceConfig, ChatMessage } from "../types.ts";
+import { CONTEXT_TRANSCRIPT_CHARS } from "./tuning.ts";
+
+/** One line of the meeting as the agent knows it: a person's turn, or the agent's reply as heard. */
+export interface HistoryEntry {
+  speaker: string;
+  isAgent: boolean;
+  text: string;
+}
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "German" for "de"; the tag itself if the runtime does not know it. */
+export function languageName(tag: string): string {
+  try {
+    return languageNames.of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+/** The system prompt: who the agent is, its instructions, its language and how to speak. */
+export function systemPrompt(agent: Pick<AgentVoiceConfig, "name" | "instructions" | "language">): string {
+  const parts = [
+    `You are ${agent.name}, an AI assistant taking part in a live meeting by voice.`,
+    agent.instructions.trim() ? `Your instructions:\n${agent.instructions.trim()}` : "",
+    `Always answer in ${languageName(agent.language)}.`,
+    "Everything you write is spoken aloud: answer briefly in plain spoken sentences, without markdown, lists, emoji or links.",
+    'The meeting so far follows. People\'s lines read "Name: what they said". Your own earlier replies are exactly what the meeting heard; a reply that stops short was interrupted.',
+  ];
+  return parts.filter(Boolean).join("\n\n");
+}
+
+/**
+ * The LLM request for the agent's next reply: the system prompt, then the meeting as alternating
+ * user/assistant messages (people's consecutive lines merged into one user message, each line
+ * labelled with its speaker; the agent's replies as assistant messages), newest last, left-trimmed
+ * to `budgetChars` of transcript. It always starts with a user message, as every chat API accepts;
+ * it ends with one because the newest entry is the turn being answered.
+ */
+export function buildMessages(
+  agent: Pick<AgentVoiceConfig, "name" | "instructions" | "language">,
+  history: readonly HistoryEntry[],
+  budgetChars = CONTEXT_TRANSCRIPT_CHARS,
+): ChatMessage[] {
+  // Newest first until the budget is spent; the newest entry is always kept, cut if need be.
+  const kept: HistoryEntry[] = [];
+  let used = 0;
+  for (let i = history.length - 1; i >= 0; i--) {
+    const e = history[i];
+    const size = e.speaker.length + e.text.length + 3;
+    if (used + size > budgetChars && kept.length > 0) break;
+    kept.unshift(used + size > budgetChars ? { ...e, text: `…${e.text.slice(e.text.length - budgetChars)}` } : e);
+    used += size;
+  }
+  const omitted = kept.length < history.length;
+
+  const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(agent) }];
+  for (const e of kept) {
+    const role = e.isAgent ? "assistant" : "user";
+    const line = e.isAgent ? e.text : `${e.speaker}: ${e.text}`;
+    const last = messages[messages.length - 1];
+    if (last.role === role) last.content += `\n${line}`;
+    else messages.push({ role, content: line });
+  }
+  if (omitted || messages[1]?.role !== "user") {
+    const note = omitted ? "(Earlier parts of the meeting are left out.)" : "(The meeting has started.)";
+    if (messages[1]?.role === "user") messages[1].content = `${note}\n${messages[1].content}`;
+    else messages.splice(1, 0, { role: "user", content: note });
+  }
+  return messages;
+}

@@ -1,0 +1,391 @@
+import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type VadBlock } from "../audio/vad.ts";
+import { createProviders } from "../providers/create-providers.ts";
+import {
+  INPUT_SAMPLE_RATE,
+  ProviderError,
+  type AgentVoiceConfig,
+  type AudioSink,
+  type LlmProvider,
+  type PcmFrame,
+  type SessionEvent,
+  type SttEvent,
+  type SttProvider,
+  type SttStream,
+  type TtsProvider,
+  type VoiceSession,
+} from "../types.ts";
+import { ActivationGate } from "./activation-gate.ts";
+import { buildMessages, type HistoryEntry } from "./context.ts";
+import { EchoGuard, type Utterance } from "./echo-guard.ts";
+import { Playout } from "./playout.ts";
+import { Reply } from "./reply.ts";
+import { SpeechSegmenter } from "./speech-segmenter.ts";
+import { TurnDetector, type UserTurn } from "./turn-detector.ts";
+import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
+import { words } from "./words.ts";
+
+export interface VoiceProviders {
+  stt: SttProvider;
+  ai: LlmProvider;
+  tts: TtsProvider;
+  /** Closes connections kept between turns; called once when the session stops. */
+  close?(): void;
+}
+
+export interface VoiceSessionOptions {
+  agent: AgentVoiceConfig;
+  output: AudioSink;
+  onEvent: (event: SessionEvent) => void;
+  /** The provider adapters; by default made from `agent`'s provider configs. */
+  providers?: VoiceProviders;
+  /** The session clock in ms, the one frames' `timeMs` are on (default: performance.now()). */
+  now?: () => number;
+}
+
+interface ActiveReply {
+  reply: Reply;
+  playout: Playout;
+  /** The person's turn it answers (none for `say`). */
+  turn: UserTurn | null;
+  turnId: number;
+  /** Barge-in may cut it (not `say`: announcements are heard out). */
+  interruptible: boolean;
+  echo: Utterance;
+  /** All its audio is with the output; it ends when that has played. */
+  delivered: boolean;
+  /** Resolves `say`. */
+  done?: () => void;
+  playedTimer?: NodeJS.Timeout;
+}
+
+/** The name for a speaker the platform neither tagged nor named. */
+const PARTICIPANT = "Participant";
+
+/**
+ * One agent in one meeting (docs/voice.md): incoming audio → VAD (Silero) → STT, turn detection,
+ * activation gate → streaming LLM → sentence chunks → streaming TTS → the output, with barge-in,
+ * echo protection, a speaker-labelled context and per-turn metrics and usage as events.
+ *
+ * All timing runs on the session clock and on the audio itself (32 ms VAD blocks), not on timers:
+ * the meeting's audio never stops (silence is audio too), so every time-out is checked as each
+ * block arrives. This keeps the behaviour identical whether audio comes in real time or faster.
+ * (One timer backs up the end of a reply's playout, in case the input does stop.)
+ */
+class PipelineSession implements VoiceSession {
+  private readonly agent: AgentVoiceConfig;
+  private readonly output: AudioSink;
+  private readonly emit: (event: SessionEvent) => void;
+  private readonly providers: VoiceProviders;
+  private readonly now: () => number;
+  private readonly segmenter = new SpeechSegmenter();
+  private readonly turns: TurnDetector;
+  private readonly gate: ActivationGate;
+  private readonly echo = new EchoGuard();
+  private readonly history: HistoryEntry[] = [];
+  private readonly names = new Map<string, string>();
+  private selfId: string | null = null;
+  private vad: StreamingVad | null = null;
+  private stt: { stream: SttStream; controller: AbortController; reportedMs: number } | null = null;
+  private sttReopens = 0;
+  private active: ActiveReply | null = null;
+  private turnCount = 0;
+  private failedReplies = 0;
+  /** Tagged speech blocks of the current utterance heard over the agent's voice (barge-in by VAD). */
+  private overlapBlocks = 0;
+  private state: "new" | "running" | "stopped" = "new";
+  private failed = false;
+
+  constructor(options: VoiceSessionOptions, providers: VoiceProviders) {
+    this.agent = options.agent;
+    this.output = options.output;
+    this.emit = options.onEvent;
+    this.providers = providers;
+    this.now = options.now ?? (() => performance.now());
+    this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
+    this.gate = new ActivationGate({
+      wakeWord: this.agent.wakeWord,
+      manualActivation: this.agent.manualActivation,
+      onChange: (active) => this.emit({ type: "activation", active }),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== "new") throw new Error("A voice session starts once");
+    this.state = "running";
+    try {
+      const model = await loadVadModel();
+      // A block the model could not score is skipped; the stream goes on.
+      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => console.error("[voice] VAD failed on a block:", err));
+      const stream = this.openStt();
+      const { ai, tts } = this.providers;
+      await Promise.all([stream.ready, ai.prewarm?.(), tts.prewarm?.()]);
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+  }
+
+  pushAudio(frame: PcmFrame): void {
+    if (this.state !== "running" || !this.vad) return;
+    if (frame.sampleRate !== INPUT_SAMPLE_RATE) throw new Error(`Voice input must be ${INPUT_SAMPLE_RATE} Hz PCM, got ${frame.sampleRate} Hz`);
+    // The agent's own voice, as the meeting sends it back: never heard.
+    if (frame.speakerId !== undefined && frame.speakerId === this.selfId) return;
+    this.vad.push(frame.samples, frame.timeMs, frame.speakerId);
+  }
+
+  setParticipantName(speakerId: string, name: string): void {
+    this.names.set(speakerId, name);
+  }
+
+  setSelfSpeakerId(speakerId: string): void {
+    this.selfId = speakerId;
+  }
+
+  setActivated(active: boolean): void {
+    this.gate.setManual(active);
+    // Deactivated mid-reply: the agent stops talking.
+    if (!active && this.gate.manualMode && this.active?.interruptible) this.interrupt();
+  }
+
+  say(text: string): Promise<void> {
+    if (this.state !== "running") return Promise.resolve();
+    if (this.active) this.interrupt();
+    return new Promise((resolve) => this.startReply({ text }, null, false, resolve));
+  }
+
+  async stop(): Promise<void> {
+    if (this.state === "stopped") return;
+    this.state = "stopped";
+    if (this.active) this.interrupt();
+    this.vad?.close();
+    const stt = this.stt;
+    if (stt) {
+      // The provider's last words still become transcript (not answers: we are stopping).
+      await stt.stream.close().catch(() => {});
+      this.reportSttUsage();
+      this.stt = null;
+      stt.controller.abort();
+    }
+    this.turns.flush();
+    this.providers.close?.();
+  }
+
+  // ---------- listening ----------
+
+  private openStt(): SttStream {
+    const controller = new AbortController();
+    const stream = this.providers.stt.open(controller.signal);
+    this.stt = { stream, controller, reportedMs: 0 };
+    // A failed connection also ends `events`, where listen() deals with it.
+    stream.ready.catch(() => {});
+    void this.listen(stream);
+    return stream;
+  }
+
+  private async listen(stream: SttStream): Promise<void> {
+    let problem: unknown = null;
+    try {
+      for await (const event of stream.events) {
+        this.sttReopens = 0;
+        this.onStt(event);
+      }
+    } catch (err) {
+      problem = err;
+    }
+    if (this.state !== "running" || this.stt?.stream !== stream) return;
+    this.reportSttUsage();
+    // The adapter reconnects by itself; a stream that still ends failed for good.
+    if (problem instanceof ProviderError && problem.kind === "invalid_key") return this.fail(problem);
+    if (++this.sttReopens > MAX_STT_REOPENS) return this.fail(asProviderError(problem ?? "the stream ended", "stt", this.providers.stt.providerId));
+    this.stt.controller.abort();
+    this.openStt();
+  }
+
+  private onStt(event: SttEvent): void {
+    if (event.type === "end_of_turn") return this.turns.endOfTurn();
+    if (this.overAgent() && words(event.text).length >= BARGE_IN_WORDS) {
+      const startMs = this.turns.pendingStartMs ?? this.now();
+      if (!this.echo.isEcho(event.text, startMs, this.now())) this.bargeIn();
+    }
+    if (event.type === "final") this.turns.final(event.text, event.speakerId);
+  }
+
+  private onBlock(block: VadBlock): void {
+    if (this.state !== "running") return;
+    const step = this.segmenter.push(block);
+    if (step.started) {
+      // The blocks that made speech start count towards barge-in too (this one is counted below).
+      this.overlapBlocks = this.overAgent() ? step.started.blocks.slice(-SPEECH_START_BLOCKS, -1).filter((b) => b.speakerId !== undefined).length : 0;
+      this.turns.speechStarted(step.started.timeMs);
+      for (const b of step.started.blocks) this.sendToStt(b);
+    } else if (step.inUtterance) this.sendToStt(block);
+    if (step.inUtterance) {
+      this.turns.speechBlock(block.timeMs, VAD_BLOCK_MS, step.speech, block.speakerId);
+      // Speech over the agent's voice; untagged audio might be that voice coming back, so only
+      // tagged speech interrupts by VAD alone.
+      if (step.speech && block.speakerId !== undefined && this.overAgent()) this.overlapBlocks++;
+      if (this.overlapBlocks >= BARGE_IN_SPEECH_BLOCKS) this.bargeIn();
+    }
+    if (step.ended) {
+      this.turns.speechEnded(step.ended.timeMs);
+      this.reportSttUsage();
+    }
+    this.tick();
+  }
+
+  private sendToStt(block: VadBlock): void {
+    this.stt?.stream.push({ samples: block.samples, sampleRate: INPUT_SAMPLE_RATE, timeMs: block.timeMs, speakerId: block.speakerId });
+  }
+
+  /** The audio the STT provider billed since the last report (the adapter knows how it bills). */
+  private reportSttUsage(): void {
+    const stt = this.stt;
+    if (!stt) return;
+    const audioMs = Math.round(stt.stream.audioMs - stt.reportedMs);
+    if (audioMs <= 0) return;
+    stt.reportedMs += audioMs;
+    const { providerId, model } = this.providers.stt;
+    this.emit({ type: "usage", usage: { kind: "stt", providerId, model, audioMs } });
+  }
+
+  /** Time-outs: the turn's wait for words, the follow-up window, the end of the agent's playout. */
+  private tick(): void {
+    this.turns.tick();
+    this.gate.tick(this.now());
+    const a = this.active;
+    if (a?.delivered && this.now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
+  }
+
+  private onTurn(turn: UserTurn): void {
+    // The agent's own words coming back through the meeting: neither a transcript nor a question.
+    if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return;
+    const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
+    this.emit({ type: "transcript", segment: { speaker, speakerId: turn.speakerId ?? null, isAgent: false, text: turn.text, startMs: turn.startMs, endMs: turn.endMs } });
+    this.history.push({ speaker, isAgent: false, text: turn.text });
+    if (this.state !== "running") return;
+    if (this.overAgent()) {
+      // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
+      // words only now arrive (transcription without interim results) and are enough to interrupt.
+      if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
+      this.bargeIn();
+    }
+    if (!this.gate.admits(turn.text, turn.startMs)) return;
+    if (this.active) {
+      if (!this.active.interruptible) return;
+      // Still thinking about the previous turn: answer both together instead.
+      this.interrupt();
+    }
+    this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, turn, true);
+  }
+
+  /** The agent is audible now (or its audio is queued). */
+  private overAgent(): boolean {
+    return this.active?.reply.firstAudioAt != null;
+  }
+
+  // ---------- speaking ----------
+
+  private startReply(source: ConstructorParameters<typeof Reply>[0]["source"], turn: UserTurn | null, interruptible: boolean, done?: () => void): void {
+    const playout = new Playout(this.output, this.now);
+    const echo = this.echo.begin(this.now());
+    const reply = new Reply({
+      source,
+      tts: this.providers.tts,
+      playout,
+      now: this.now,
+      onUsage: (usage) => this.emit({ type: "usage", usage }),
+      onSentence: (sentence) => this.echo.addText(echo, sentence),
+      onFirstAudio: () => this.emit({ type: "speaking", speaking: true }),
+    });
+    const active: ActiveReply = { reply, playout, turn, turnId: turn ? ++this.turnCount : 0, interruptible, echo, delivered: false, done };
+    this.active = active;
+    // Answers keep the agent engaged; announcements (`say`) do not open a follow-up window.
+    if (turn) this.gate.replyStarted();
+    reply.run().then(
+      () => {
+        if (this.active !== active) return;
+        active.delivered = true;
+        // Audio normally keeps arriving and ticks end the reply; this covers a silent input.
+        active.playedTimer = setTimeout(() => this.tick(), Math.max(0, playout.endsAt - this.now()) + VAD_BLOCK_MS);
+        this.tick();
+      },
+      (err) => this.replyFailed(active, err),
+    );
+  }
+
+  /** A stage failed after the adapters' own retries: this reply stops; the session goes on unless the key is bad or replies keep failing. */
+  private replyFailed(active: ActiveReply, err: unknown): void {
+    if (this.active === active) this.interrupt("failed");
+    const error = asProviderError(err, "ai", this.providers.ai.providerId);
+    if (error.kind === "invalid_key") return this.fail(error);
+    console.error(`[voice] reply failed (${error.providerKind} ${error.providerId}, ${error.kind}):`, error.message);
+    if (++this.failedReplies >= MAX_FAILED_REPLIES) this.fail(error);
+  }
+
+  /** A person talks over the agent: it stops, unless it is making an announcement. */
+  private bargeIn(): void {
+    this.overlapBlocks = 0;
+    if (this.active?.interruptible) this.interrupt();
+  }
+
+  /** Barge-in (or a newer turn, deactivation, stopping, a failure): the agent stops within this block. */
+  private interrupt(reason: "interrupted" | "failed" = "interrupted"): void {
+    const a = this.active;
+    if (!a) return;
+    const at = this.now();
+    a.reply.abort();
+    if (a.reply.firstAudioAt !== null) a.playout.clear();
+    this.finishReply(a, reason, at);
+  }
+
+  private finishReply(a: ActiveReply, reason: "played" | "interrupted" | "failed", atMs: number): void {
+    if (this.active !== a) return;
+    this.active = null;
+    clearTimeout(a.playedTimer);
+    const heard = a.playout.heard(a.reply.sentences, reason === "played" ? Infinity : atMs);
+    const interrupted = reason === "interrupted";
+    const cutShort = reason !== "played" && (!a.reply.complete || heard !== a.reply.sentences.join(" "));
+    this.echo.end(a.echo, atMs);
+    if (a.turn) this.gate.replyEnded(atMs);
+    if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });
+    if (heard) {
+      this.history.push({ speaker: this.agent.name, isAgent: true, text: heard });
+      const segment = { speaker: this.agent.name, speakerId: null, isAgent: true, text: heard, startMs: a.playout.startedAt ?? atMs, endMs: atMs };
+      this.emit({ type: "transcript", segment: cutShort ? { ...segment, interrupted: true } : segment });
+    }
+    if (a.turn) {
+      const { reply, turn } = a;
+      this.emit({
+        type: "metrics",
+        metrics: {
+          turnId: a.turnId,
+          transcriptMs: Math.max(0, turn.finalAt - turn.endedAt),
+          llmFirstTokenMs: reply.llmFirstTokenMs,
+          ttsFirstAudioMs: reply.ttsFirstAudioMs,
+          voiceToVoiceMs: reply.firstAudioAt === null ? null : reply.firstAudioAt - turn.endMs,
+          interrupted,
+        },
+      });
+    }
+    if (reason === "played") this.failedReplies = 0;
+    a.done?.();
+  }
+
+  /** A provider failed for good: report it once and end the session (the bot leaves). */
+  private fail(error: ProviderError): void {
+    if (this.failed || this.state === "stopped") return;
+    this.failed = true;
+    this.emit({ type: "error", error });
+    void this.stop();
+  }
+}
+
+/** Adapters only throw ProviderErrors; anything else is reported as the stage being unreachable. */
+function asProviderError(err: unknown, kind: ProviderError["providerKind"], providerId: string): ProviderError {
+  return err instanceof ProviderError ? err : new ProviderError(kind, providerId, "unreachable", err instanceof Error ? err.message : String(err));
+}
+
+/** Throws a bad_request ProviderError when a provider has no adapter or an unusable base URL. */
+export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
+  return new PipelineSession(options, options.providers ?? createProviders(options.agent));
+}

@@ -1,0 +1,95 @@
+// The pipeline's timing and size constants in one place, each with the reason for its value
+// (docs/voice.md; figures from ../shared/research/voice-pipelines.md §1.5-1.8 and §3).
+import { VAD_BLOCK_MS } from "../audio/vad.ts";
+
+const blocks = (ms: number) => Math.ceil(ms / VAD_BLOCK_MS);
+
+/** Silero's own hysteresis: a block becomes speech at ≥ 0.5 and stays speech until it drops below 0.35. */
+export const VAD_SPEECH_THRESHOLD = 0.5;
+export const VAD_SILENCE_THRESHOLD = 0.35;
+
+/**
+ * Speech starts after 2 speech blocks in a row (64 ms): a single block is usually a click or a
+ * breath. LiveKit waits 50 ms, Pipecat 200 ms; ours sits between and a block is 32 ms.
+ */
+export const SPEECH_START_BLOCKS = 2;
+
+/**
+ * Speech ends after 512 ms without speech. Our VAD's end of speech is the turn's end when the STT
+ * agrees (OpenAI server VAD 500 ms, LiveKit 550 ms, Vocode 400 ms). Shorter cuts meeting speakers
+ * off in mid-sentence pauses (eSpeak's own sentence pauses are ~300-400 ms); longer adds straight to
+ * every reply's latency. A provider's end-of-turn signal can close the turn earlier.
+ */
+export const SPEECH_END_BLOCKS = blocks(500);
+
+/**
+ * Audio kept from before the detected start and sent to the STT with it (OpenAI server VAD pads
+ * 300 ms, Silero 500 ms): a word's first consonant is quiet and scores below the threshold.
+ */
+export const PREROLL_BLOCKS = blocks(300);
+
+/**
+ * After the end of speech, when the STT has already given text: how long to wait for a last final
+ * that may still be on its way (Deepgram answers `Finalize` within ~50-150 ms, but an answer with no
+ * new words may never arrive as an event).
+ */
+export const FINAL_GRACE_MS = 250;
+
+/**
+ * Longest wait for any transcript after the end of speech; without words by then the sound was not
+ * speech. HTTP transcription (OpenAI) has a P99 of ~2 s on a whole utterance (Pipecat's STT table).
+ */
+export const FINAL_TIMEOUT_MS = 3_000;
+
+/**
+ * Barge-in: a person's speech over the agent for 500 ms interrupts it (LiveKit's minDuration; Hume
+ * 800 ms); shorter sounds are backchannels ("yeah", "mhm") the agent talks through.
+ */
+export const BARGE_IN_SPEECH_BLOCKS = blocks(500);
+
+/**
+ * …or this many transcribed words that are not the agent's own: Vocode treats up to 3 words over
+ * the agent as a backchannel. Needed where the platform does not tag who is speaking: untagged
+ * audio may be the agent's own voice coming back, so VAD alone may not interrupt.
+ */
+export const BARGE_IN_WORDS = 3;
+
+/**
+ * After a reply ends, people may follow up without the wake word for this long (Pipecat's
+ * wake-phrase timeout is 10 s); the agent then goes back to listening for it.
+ */
+export const FOLLOW_UP_MS = 10_000;
+
+/**
+ * A transcript is the agent's own voice coming back when it overlaps the agent's speech (plus this
+ * tail for the meeting's round trip and the STT's delay) and most of its words are the agent's.
+ */
+export const ECHO_TAIL_MS = 1_500;
+export const ECHO_WORD_RATIO = 0.7;
+
+/**
+ * Meeting transcript in the LLM context, in characters (~4 per token: ~6,000 tokens, Pipecat's
+ * summarisation target): older parts are left out first. Long enough for an hour's gist, short
+ * enough that every turn's prompt stays fast and cheap.
+ */
+export const CONTEXT_TRANSCRIPT_CHARS = 24_000;
+
+/**
+ * Sentence chunks for TTS: a chunk shorter than this waits for the next sentence ("Sure." alone
+ * sounds clipped); one that grows past the maximum without a sentence end is cut at a clause or
+ * word boundary so speech never waits for a run-on sentence. LiveKit's minimum is 20.
+ */
+export const MIN_CHUNK_CHARS = 12;
+export const MAX_CHUNK_CHARS = 240;
+
+/**
+ * TTS requests in flight per reply: the sentence being received plus the next one, so each
+ * sentence's audio is ready when the previous one ends, without flooding the provider's rate limit.
+ */
+export const TTS_LOOKAHEAD = 2;
+
+/** Replies that fail in a row (after the adapters' own retries) before the session gives up. */
+export const MAX_FAILED_REPLIES = 3;
+
+/** STT streams that fail in a row (after the adapter's own reconnects) before the session gives up. */
+export const MAX_STT_REOPENS = 3;

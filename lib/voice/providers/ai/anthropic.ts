@@ -1,0 +1,79 @@
+import type { LlmProvider, ProviderConfig } from "../../types.ts";
+import { resolveEndpoint } from "../endpoint.ts";
+import { providerError, type ProviderRef } from "../errors.ts";
+import { extraParam } from "../extra.ts";
+import type { AdapterOptions } from "../options.ts";
+import { prewarmHttp } from "../prewarm.ts";
+import { eventJson, streamChat, type ChatDecoder } from "./stream-chat.ts";
+import { splitTurns } from "./turns.ts";
+
+// Anthropic Messages (docs.anthropic.com/en/api/messages-streaming): POST /v1/messages with
+// `x-api-key` and `anthropic-version`, `stream: true`; named SSE events: message_start (input usage),
+// content_block_delta (text_delta), message_delta (output usage so far), message_stop, ping, and
+// `error` inside the stream (overloaded_error, api_error). HTTP errors: 401 authentication_error,
+// 403 permission_error, 429 rate_limit_error, 529 overloaded_error.
+
+const VERSION = "2023-06-01";
+
+function decoder(ref: ProviderRef): () => ChatDecoder {
+  return () => {
+    let input: number | null = null;
+    let output = 0;
+    return {
+      event(ev) {
+        const json = eventJson(ev);
+        if (!json) return [];
+        switch (json.type ?? ev.event) {
+          case "message_start": {
+            const usage = (json.message as { usage?: Record<string, number> } | undefined)?.usage ?? {};
+            // Cached prompt tokens are billed as input too (at their own rate).
+            input = (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+            output = usage.output_tokens ?? 0;
+            return [];
+          }
+          case "content_block_delta": {
+            const delta = json.delta as { type?: string; text?: string } | undefined;
+            return delta?.type === "text_delta" && typeof delta.text === "string" ? [delta.text] : [];
+          }
+          case "message_delta": {
+            const usage = json.usage as { output_tokens?: number } | undefined;
+            if (typeof usage?.output_tokens === "number") output = usage.output_tokens;
+            return [];
+          }
+          case "message_stop":
+            return null;
+          case "error": {
+            const error = json.error as { type?: string; message?: string } | undefined;
+            const retryable = error?.type === "overloaded_error" || error?.type === "api_error" || error?.type === "rate_limit_error";
+            throw providerError(ref, retryable ? "transient" : "bad_request", error?.message ?? error?.type ?? "stream error");
+          }
+          default:
+            return [];
+        }
+      },
+      usage: () => (input === null ? null : { inputTokens: input, outputTokens: output }),
+    };
+  };
+}
+
+export function createAnthropicLlm(config: ProviderConfig, options: AdapterOptions): LlmProvider {
+  const endpoint = resolveEndpoint("ai", config);
+  const ref = { kind: "ai" as const, providerId: config.providerId, apiKey: config.apiKey };
+  const headers = { "x-api-key": config.apiKey, "anthropic-version": VERSION };
+  const temperature = extraParam<number>("ai", config, "temperature");
+  // Required by the API; the catalogue default keeps spoken answers short.
+  const maxTokens = extraParam<number>("ai", config, "maxTokens") ?? 300;
+
+  return {
+    providerId: config.providerId,
+    model: config.model,
+    prewarm: () => prewarmHttp(ref, { url: new URL(`${endpoint.base}/v1/models/${encodeURIComponent(config.model)}`), headers, guarded: endpoint.guarded }, options),
+    chat(messages, signal) {
+      const { system, turns } = splitTurns(messages);
+      const body: Record<string, unknown> = { model: config.model, max_tokens: maxTokens, messages: turns, stream: true };
+      if (system) body.system = system;
+      if (temperature !== undefined) body.temperature = temperature;
+      return streamChat(ref, { url: new URL(`${endpoint.base}/v1/messages`), headers, body, guarded: endpoint.guarded }, decoder(ref), options, signal);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { LlmProvider, ProviderConfig } from "../../types.ts";
+import { resolveEndpoint } from "../endpoint.ts";
+import { providerError, type ProviderRef } from "../errors.ts";
+import { extraParam } from "../extra.ts";
+import type { AdapterOptions } from "../options.ts";
+import { prewarmHttp } from "../prewarm.ts";
+import { eventJson, streamChat, type ChatDecoder } from "./stream-chat.ts";
+import { splitTurns } from "./turns.ts";
+
+// Gemini API (ai.google.dev/api/generate-content): POST /v1beta/models/{model}:streamGenerateContent?alt=sse
+// with the key in `x-goog-api-key` (a header keeps it out of URLs and proxy logs). Each SSE event is a
+// GenerateContentResponse: candidates[0].content.parts[].text (thought parts skipped), usageMetadata
+// (cumulative; the last one counts). The stream simply ends. A wrong key is 400 API_KEY_INVALID.
+
+function decoder(ref: ProviderRef): () => ChatDecoder {
+  return () => {
+    let usage: { inputTokens: number; outputTokens: number } | null = null;
+    return {
+      event(ev) {
+        const json = eventJson(ev);
+        if (!json) return [];
+        if (json.error) {
+          const error = json.error as { code?: number; message?: string };
+          throw providerError(ref, (error.code ?? 500) >= 500 ? "transient" : "bad_request", error.message ?? "stream error", error.code);
+        }
+        const meta = json.usageMetadata as { promptTokenCount?: number; candidatesTokenCount?: number; thoughtsTokenCount?: number } | undefined;
+        // Thinking tokens are billed as output.
+        if (meta) usage = { inputTokens: meta.promptTokenCount ?? 0, outputTokens: (meta.candidatesTokenCount ?? 0) + (meta.thoughtsTokenCount ?? 0) };
+        const parts = (json.candidates as { content?: { parts?: { text?: string; thought?: boolean }[] } }[] | undefined)?.[0]?.content?.parts ?? [];
+        return parts.filter((p) => !p.thought && typeof p.text === "string").map((p) => p.text!);
+      },
+      usage: () => usage,
+    };
+  };
+}
+
+export function createGeminiLlm(config: ProviderConfig, options: AdapterOptions): LlmProvider {
+  const endpoint = resolveEndpoint("ai", config);
+  const ref = { kind: "ai" as const, providerId: config.providerId, apiKey: config.apiKey };
+  const headers = { "x-goog-api-key": config.apiKey };
+  const model = encodeURIComponent(config.model);
+  const generationConfig: Record<string, unknown> = {};
+  const temperature = extraParam<number>("ai", config, "temperature");
+  if (temperature !== undefined) generationConfig.temperature = temperature;
+  const maxTokens = extraParam<number>("ai", config, "maxTokens");
+  if (maxTokens !== undefined) generationConfig.maxOutputTokens = maxTokens;
+  const thinkingBudget = extraParam<number>("ai", config, "thinkingBudget");
+  // Pro models cannot switch thinking off (budget 0 is refused): there 0 means "leave the default".
+  if (thinkingBudget !== undefined && !(thinkingBudget === 0 && config.model.includes("-pro"))) generationConfig.thinkingConfig = { thinkingBudget };
+
+  return {
+    providerId: config.providerId,
+    model: config.model,
+    prewarm: () => prewarmHttp(ref, { url: new URL(`${endpoint.base}/v1beta/models/${model}`), headers, guarded: endpoint.guarded }, options),
+    chat(messages, signal) {
+      const { system, turns } = splitTurns(messages);
+      const body: Record<string, unknown> = {
+        contents: turns.map((t) => ({ role: t.role === "assistant" ? "model" : "user", parts: [{ text: t.content }] })),
+        generationConfig,
+      };
+      if (system) body.systemInstruction = { parts: [{ text: system }] };
+      return streamChat(
+        ref,
+        { url: new URL(`${endpoint.base}/v1beta/models/${model}:streamGenerateContent?alt=sse`), headers, body, guarded: endpoint.guarded },
+        decoder(ref),
+        options,
+        signal,
+      );
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from "node:crypto";
+import type { WebSocket } from "ws";
+import { UtteranceDetector, wordTimes } from "./audio.ts";
+import { sleep } from "./http-util.ts";
+import type { FakeCall, WsRoute } from "./routes.ts";
+import { VALID_KEY } from "./state.ts";
+
+// AssemblyAI Universal-Streaming v3 as it behaves: the upgrade always succeeds, and problems come as an
+// `Error` frame followed by a close with the same code (1008 for a refused key, 3006 for a bad message,
+// 3007 for a chunk outside 50–1000 ms). `Begin` opens the session; `Turn` messages carry the running
+// transcript, the end of a turn comes raw and then (format_turns) formatted; `ForceEndpoint` ends
+// the turn now; `Terminate` → `Termination` with the audio and session length, then close 1000.
+
+/** "Hello there." → "hello there": the unformatted text AssemblyAI sends before the formatted one. */
+function unformatted(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}'\s]/gu, "").replace(/\s+/g, " ").trim();
+}
+
+function handle(ws: WebSocket, call: FakeCall): void {
+  const { state, seen } = call;
+  const q = call.url.searchParams;
+  const fail = (code: number, error: string) => {
+    ws.send(JSON.stringify({ type: "Error", error_code: code, error }));
+    seen.closedWith = code;
+    ws.close(code, error.length <= 123 ? error : "See Error message for details");
+  };
+  if (call.req.headers.authorization !== VALID_KEY) return fail(1008, "Unauthorized Connection: Invalid API key");
+  if (!q.get("speech_model")) return fail(3006, "Invalid Message: speech_model is required");
+  if ((q.get("sample_rate") ?? "16000") !== "16000" || (q.get("encoding") ?? "pcm_s16le") !== "pcm_s16le") return fail(3006, "This fake understands pcm_s16le at 16000 Hz only");
+
+  const formatTurns = q.get("format_turns") === "true";
+  const silence = Number(q.get("min_end_of_turn_silence_when_confident") ?? 400);
+  const detector = new UtteranceDetector({ speechRms: state.options.speechRms, minSpeechMs: state.options.minSpeechMs, endSilenceMs: Math.max(20, silence) });
+  const opened = performance.now();
+  let turnOrder = 0;
+  let transcript = "";
+  let partials = 0;
+  let terminated = false;
+  const send = (msg: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const turnMessage = (text: string, startMs: number, endMs: number, endOfTurn: boolean, formatted: boolean, finalWords: number) => {
+    const words = wordTimes(text, startMs, endMs).map((w, i) => ({ start: w.startMs, end: w.endMs, text: w.word, confidence: 0.95, word_is_final: endOfTurn || i < finalWords }));
+    send({
+      type: "Turn",
+      turn_order: turnOrder,
+      turn_is_formatted: formatted,
+      end_of_turn: endOfTurn,
+      transcript: formatted ? text : unformatted(words.filter((w) => w.word_is_final).map((w) => w.text).join(" ")),
+      end_of_turn_confidence: endOfTurn ? 0.9 : 0.05,
+      words: formatted ? words : words.map((w) => ({ ...w, text: unformatted(w.text) })),
+      utterance: endOfTurn ? unformatted(text) : "",
+    });
+  };
+  const endTurn = async (end: { atMs: number; startMs: number }) => {
+    const text = transcript;
+    transcript = "";
+    await sleep(state.options.delays.sttFinalMs);
+    turnMessage(text, end.startMs, end.atMs, true, false, Infinity);
+    if (formatTurns) turnMessage(text, end.startMs, end.atMs, true, true, Infinity);
+    turnOrder++;
+  };
+
+  send({ type: "Begin", id: randomUUID(), expires_at: Math.floor(Date.now() / 1000) + 3 * 3600 });
+  ws.on("message", (data: Buffer, isBinary) => {
+    if (terminated) return;
+    if (isBinary) {
+      const ms = data.length / 32;
+      if (ms < 50 || ms > 1000) return fail(3007, `Input duration violation: ${ms.toFixed(0)} ms. Expected between 50 and 1000 ms`);
+      const pcm = new Int16Array(data.length >> 1);
+      new Uint8Array(pcm.buffer).set(data.subarray(0, pcm.length * 2));
+      seen.audioMs += ms;
+      for (const event of detector.feed(pcm)) {
+        if (event.type === "start") {
+          transcript = state.nextTranscript();
+          partials = 0;
+        } else if (event.type === "speech") {
+          const due = Math.floor(event.speechMs / state.options.delays.sttInterimEveryMs);
+          if (due > partials) {
+            partials = due;
+            const words = transcript.split(/\s+/);
+            const heard = words.slice(0, Math.min(words.length, due)).join(" ");
+            turnMessage(heard, detector.audioMs - event.speechMs, detector.audioMs, false, false, Math.max(0, due - 1));
+          }
+        } else if (event.type === "end") void endTurn(event);
+      }
+      return;
+    }
+    let msg: { type?: string };
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      return fail(3006, `Invalid JSON: ${data.toString().slice(0, 60)}`);
+    }
+    seen.messages.push(msg);
+    if (msg.type === "ForceEndpoint") {
+      const end = detector.forceEnd();
+      if (end) void endTurn(end);
+    } else if (msg.type === "Terminate") {
+      terminated = true;
+      const end = detector.forceEnd();
+      void (end ? endTurn(end) : Promise.resolve()).then(() => {
+        send({ type: "Termination", audio_duration_seconds: Math.round(detector.audioMs / 1000), session_duration_seconds: (performance.now() - opened) / 1000 });
+        seen.closedWith = 1000;
+        ws.close(1000);
+      });
+    } else if (msg.type !== "KeepAlive" && msg.type !== "UpdateConfiguration") {
+      fail(3006, `Invalid Message Type: ${String(msg.type)}`);
+    }
+  });
+}
+
+export const assemblyAiRoutes: WsRoute[] = [{ pattern: /^\/v3\/ws$/, surface: "listen", handle }];

@@ -1,0 +1,232 @@
+import { randomUUID } from "node:crypto";
+import type { WebSocket } from "ws";
+import { UtteranceDetector, wordTimes } from "./audio.ts";
+import { sleep } from "./http-util.ts";
+import type { FakeCall, WsRoute } from "./routes.ts";
+import { VALID_KEY } from "./state.ts";
+
+// Deepgram live transcription, as the real service behaves: `Authorization: Token <key>` or the
+// upgrade is refused with 401; linear16 at the sample rate the query names; Results with is_final /
+// speech_final / from_finalize, UtteranceEnd after utterance_end_ms of silence, Finalize, KeepAlive,
+// CloseStream → Metadata and a normal close; a socket idle for 10 s closes with 1011 (NET-0001).
+// /v2/listen is Flux: Connected, then TurnInfo events (StartOfTurn, Update, EndOfTurn), ForceEndTurn;
+// CloseStream drops the turn in progress and closes without a code; Nova's messages are errors.
+
+function refuse(call: FakeCall) {
+  if (call.req.headers.authorization !== `Token ${VALID_KEY}`) {
+    return { status: 401, body: { err_code: "INVALID_AUTH", err_msg: "Invalid credentials.", request_id: randomUUID() } };
+  }
+  const q = call.url.searchParams;
+  if (!q.get("model")) return { status: 400, body: { err_code: "Bad Request", err_msg: "model is required", request_id: randomUUID() } };
+  if (q.get("encoding") !== "linear16" || q.get("sample_rate") !== "16000") {
+    return { status: 400, body: { err_code: "Bad Request", err_msg: "This fake understands linear16 at 16000 Hz only", request_id: randomUUID() } };
+  }
+  return null;
+}
+
+function pcmOf(data: Buffer): Int16Array {
+  const copy = new Int16Array(data.length >> 1);
+  new Uint8Array(copy.buffer).set(data.subarray(0, copy.length * 2));
+  return copy;
+}
+
+/** Keeps the socket honest about Deepgram's idle timeout. */
+function idleWatch(ws: WebSocket, call: FakeCall): () => void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      call.seen.closedWith = 1011;
+      ws.close(1011, "Deepgram did not receive audio data or a text message within the timeout window. See https://dpgr.am/net0001");
+    }, call.state.options.deepgramIdleMs);
+  };
+  arm();
+  ws.on("close", () => clearTimeout(timer));
+  return arm;
+}
+
+function nova(ws: WebSocket, call: FakeCall): void {
+  const { state, seen } = call;
+  const q = call.url.searchParams;
+  const interim = q.get("interim_results") === "true";
+  const endpointing = Math.max(10, Number(q.get("endpointing") ?? 10) || 10);
+  const utteranceEndMs = q.get("utterance_end_ms") ? Number(q.get("utterance_end_ms")) : null;
+  const requestId = randomUUID();
+  const detector = new UtteranceDetector({ speechRms: state.options.speechRms, minSpeechMs: state.options.minSpeechMs, endSilenceMs: endpointing });
+  let transcript = "";
+  let interimsSent = 0;
+  let utteranceEndAt: number | null = null;
+  let lastWordEndMs = 0;
+  let closing = false;
+  const touch = idleWatch(ws, call);
+
+  const send = (msg: unknown) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const results = (text: string, startMs: number, endMs: number, flags: { is_final: boolean; speech_final: boolean; from_finalize?: boolean }) => {
+    const words = wordTimes(text, startMs, endMs).map((w) => ({
+      word: w.word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ""),
+      start: w.startMs / 1000,
+      end: w.endMs / 1000,
+      confidence: 0.98,
+      punctuated_word: w.word,
+      ...(q.get("diarize") === "true" ? { speaker: 0 } : {}),
+    }));
+    send({
+      type: "Results",
+      channel_index: [0, 1],
+      duration: (endMs - startMs) / 1000,
+      start: startMs / 1000,
+      is_final: flags.is_final,
+      speech_final: flags.speech_final,
+      from_finalize: flags.from_finalize ?? false,
+      channel: { alternatives: [{ transcript: text, confidence: 0.98, words }] },
+      metadata: { request_id: requestId, model_info: { name: q.get("model") } },
+    });
+  };
+  const finish = async (end: { atMs: number; startMs: number }, flags: { speech_final: boolean; from_finalize?: boolean }) => {
+    const text = transcript;
+    transcript = "";
+    await sleep(state.options.delays.sttFinalMs);
+    results(text, end.startMs, end.atMs, { is_final: true, ...flags });
+    lastWordEndMs = end.atMs;
+    if (utteranceEndMs !== null) utteranceEndAt = end.atMs + utteranceEndMs;
+  };
+
+  ws.on("message", (data: Buffer, isBinary) => {
+    touch();
+    if (isBinary) {
+      if (closing) return;
+      const pcm = pcmOf(data);
+      seen.audioMs += pcm.length / 16;
+      for (const event of detector.feed(pcm)) {
+        if (event.type === "start") {
+          transcript = state.nextTranscript();
+          interimsSent = 0;
+          utteranceEndAt = null;
+        } else if (event.type === "speech" && interim) {
+          const due = Math.floor(event.speechMs / state.options.delays.sttInterimEveryMs);
+          if (due > interimsSent) {
+            interimsSent = due;
+            const words = transcript.split(/\s+/);
+            const partial = words.slice(0, Math.min(words.length, due)).join(" ");
+            results(partial, detector.audioMs - event.speechMs, detector.audioMs, { is_final: false, speech_final: false });
+          }
+        } else if (event.type === "end") {
+          void finish(event, { speech_final: true });
+        }
+      }
+      if (utteranceEndAt !== null && detector.audioMs >= utteranceEndAt && !detector.speaking) {
+        utteranceEndAt = null;
+        send({ type: "UtteranceEnd", channel: [0, 1], last_word_end: lastWordEndMs / 1000 });
+      }
+      return;
+    }
+    let msg: { type?: string };
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    seen.messages.push(msg);
+    if (msg.type === "Finalize") {
+      const end = detector.forceEnd();
+      if (end) void finish(end, { speech_final: false, from_finalize: true });
+      // Nothing buffered: Deepgram still confirms, with an empty result.
+      else void sleep(state.options.delays.sttFinalMs).then(() => results("", detector.audioMs, detector.audioMs, { is_final: true, speech_final: false, from_finalize: true }));
+    } else if (msg.type === "CloseStream") {
+      closing = true;
+      const end = detector.forceEnd();
+      void (end ? finish(end, { speech_final: true }) : Promise.resolve()).then(() => {
+        send({ type: "Metadata", transaction_key: "deprecated", request_id: requestId, created: new Date().toISOString(), duration: detector.audioMs / 1000, channels: 1 });
+        seen.closedWith = 1000;
+        ws.close(1000);
+      });
+    }
+  });
+}
+
+function flux(ws: WebSocket, call: FakeCall): void {
+  const { state, seen } = call;
+  const detector = new UtteranceDetector({ speechRms: state.options.speechRms, minSpeechMs: state.options.minSpeechMs, endSilenceMs: state.options.fluxEndSilenceMs });
+  const requestId = randomUUID();
+  let sequence = 0;
+  let turn = 0;
+  let transcript = "";
+  let updates = 0;
+  const touch = idleWatch(ws, call);
+  const send = (msg: Record<string, unknown>) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ ...msg, request_id: requestId, sequence_id: sequence++ }));
+  };
+  const info = (event: string, text: string, startMs: number, endMs: number) => {
+    send({
+      type: "TurnInfo",
+      event,
+      turn_index: turn,
+      audio_window_start: startMs / 1000,
+      audio_window_end: endMs / 1000,
+      transcript: text,
+      words: wordTimes(text, startMs, endMs).map((w) => ({ word: w.word, confidence: 0.97 })),
+      end_of_turn_confidence: event === "EndOfTurn" ? 0.9 : 0.1,
+    });
+  };
+  // Turn endings in the order they were asked for; CloseStream waits for them.
+  let ending: Promise<void> = Promise.resolve();
+  const endTurn = (end: { atMs: number; startMs: number }) => {
+    const text = transcript;
+    transcript = "";
+    ending = ending.then(async () => {
+      await sleep(state.options.delays.sttFinalMs);
+      info("EndOfTurn", text, end.startMs, end.atMs);
+      turn++;
+    });
+  };
+  send({ type: "Connected" });
+  ws.on("message", (data: Buffer, isBinary) => {
+    touch();
+    if (isBinary) {
+      const pcm = pcmOf(data);
+      seen.audioMs += pcm.length / 16;
+      for (const event of detector.feed(pcm)) {
+        if (event.type === "start") {
+          transcript = state.nextTranscript();
+          updates = 0;
+          info("StartOfTurn", "", event.atMs, event.atMs);
+        } else if (event.type === "speech") {
+          const due = Math.floor(event.speechMs / 250);
+          if (due > updates) {
+            updates = due;
+            const words = transcript.split(/\s+/);
+            info("Update", words.slice(0, Math.min(words.length, due)).join(" "), detector.audioMs - event.speechMs, detector.audioMs);
+          }
+        } else if (event.type === "end") endTurn(event);
+      }
+      return;
+    }
+    let msg: { type?: string };
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      return;
+    }
+    seen.messages.push(msg);
+    if (msg.type === "ForceEndTurn") {
+      const end = detector.forceEnd();
+      if (end) endTurn(end);
+    } else if (msg.type === "CloseStream") {
+      // Flux does not end the turn in progress on CloseStream, and closes without a status code.
+      void ending.then(() => {
+        seen.closedWith = 1005;
+        ws.close();
+      });
+    } else if (msg.type !== "Configure") {
+      // KeepAlive and Finalize are Nova messages.
+      send({ type: "Error", code: "UNPARSABLE_CLIENT_MESSAGE", description: `Unknown message type: ${String(msg.type)}` });
+    }
+  });
+}
+
+export const deepgramListenRoutes: WsRoute[] = [
+  { pattern: /^\/v1\/listen$/, surface: "listen", refuse, handle: nova },
+  { pattern: /^\/v2\/listen$/, surface: "listen", refuse, handle: flux },
+];

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import type http from "node:http";
+import { errorBody, failBeforeAnswer } from "./errors.ts";
+import { sendJson, sleep, startSse, tokenCount, tokens } from "./http-util.ts";
+import type { FakeCall, HttpRoute } from "./routes.ts";
+import { VALID_KEY } from "./state.ts";
+
+// The three streaming chat dialects, answering with the fake's scripted (or echoed) reply, one word
+// per event after the configured time to first token: OpenAI Chat Completions (also Groq and any
+// OpenAI-compatible server), Anthropic Messages and Gemini streamGenerateContent. Each checks its own
+// auth scheme and request shape and answers errors the way the real API does.
+
+type Message = { role: string; content: unknown };
+
+function text(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((p) => (typeof p === "string" ? p : ((p as { text?: string }).text ?? ""))).join("");
+  return "";
+}
+
+/** Streams the reply's tokens; stops when the client goes away, or mid-way for a `drop: "mid"` failure. */
+async function streamReply(call: FakeCall, res: http.ServerResponse, reply: string, write: (delta: string) => void, dropMid: boolean): Promise<boolean> {
+  const { delays } = call.state.options;
+  await sleep(delays.llmFirstTokenMs);
+  const parts = tokens(reply);
+  for (let i = 0; i < parts.length; i++) {
+    if (res.destroyed) return false;
+    write(parts[i]);
+    if (dropMid && i === 1) {
+      // Let the words written so far reach the client, then cut the connection.
+      await sleep(20);
+      call.req.socket.destroy();
+      return false;
+    }
+    await sleep(delays.llmTokenMs);
+  }
+  return !res.destroyed;
+}
+
+function watchAbort(call: FakeCall, res: http.ServerResponse): void {
+  res.on("close", () => {
+    if (!res.writableFinished) call.seen.aborted = true;
+  });
+}
+
+// ---------- OpenAI Chat Completions ----------
+
+async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<void> {
+  if (call.req.headers.authorization !== `Bearer ${VALID_KEY}`) return sendJson(res, 401, errorBody("openai", 401));
+  const body = call.seen.body as { model?: unknown; messages?: Message[]; stream?: boolean; stream_options?: { include_usage?: boolean } } | null;
+  if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || body.messages.length === 0) {
+    return sendJson(res, 400, { error: { message: "'model' and a non-empty 'messages' are required", type: "invalid_request_error", param: null, code: null } });
+  }
+  const bad = body.messages.find((m) => !["system", "developer", "user", "assistant"].includes(m.role));
+  if (bad) return sendJson(res, 400, { error: { message: `Invalid value: '${bad.role}'. Supported values are: 'system', 'assistant', 'user'.`, type: "invalid_request_error", param: "messages", code: "invalid_value" } });
+  const failure = call.state.takeFailure(call.provider, "chat");
+  if (failBeforeAnswer(call, res, failure)) return;
+  const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
+  const reply = call.state.nextReply(text(lastUser?.content));
+  const promptTokens = tokenCount(body.messages.map((m) => text(m.content)).join(" "));
+  const id = `chatcmpl-${randomUUID()}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  if (!body.stream) {
+    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
+  }
+  watchAbort(call, res);
+  startSse(res);
+  const data = (json: unknown) => res.write(`data: ${JSON.stringify(json)}\n\n`);
+  data(chunk({ role: "assistant", content: "" }, null));
+  const done = await streamReply(call, res, reply, (delta) => data(chunk({ content: delta }, null)), failure !== null && "drop" in failure && failure.drop === "mid");
+  if (!done) return;
+  data(chunk({}, "stop"));
+  if (body.stream_options?.include_usage) {
+    const completion = tokens(reply).length;
+    data({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion } });
+  }
+  res.end("data: [DONE]\n\n");
+}
+
+function openAiModel(call: FakeCall, res: http.ServerResponse): void {
+  if (call.req.headers.authorization !== `Bearer ${VALID_KEY}`) return sendJson(res, 401, errorBody("openai", 401));
+  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
+  const id = decodeURIComponent(call.params[0] ?? "");
+  if (!id) return sendJson(res, 200, { object: "list", data: [] });
+  sendJson(res, 200, { id, object: "model", created: 0, owned_by: "fake" });
+}
+
+/** Chat Completions under a provider's API root ("/v1" for OpenAI, "/openai/v1" for Groq). */
+export function openAiChatRoutes(root: string): HttpRoute[] {
+  const r = root.replace(/\//g, "\\/");
+  return [
+    { method: "POST", pattern: new RegExp(`^${r}\\/chat\\/completions$`), surface: "chat", handle: openAiChat },
+    { method: "GET", pattern: new RegExp(`^${r}\\/models(?:\\/(.+))?$`), surface: "models", handle: openAiModel },
+  ];
+}
+
+// ---------- Anthropic Messages ----------
+
+function anthropicAuthorized(call: FakeCall): boolean {
+  return call.req.headers["x-api-key"] === VALID_KEY && call.req.headers["anthropic-version"] === "2023-06-01";
+}
+
+async function anthropicMessages(call: FakeCall, res: http.ServerResponse): Promise<void> {
+  if (!anthropicAuthorized(call)) return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+  const body = call.seen.body as { model?: unknown; max_tokens?: unknown; messages?: Message[]; system?: unknown; stream?: boolean } | null;
+  const invalid = (message: string) => sendJson(res, 400, { type: "error", error: { type: "invalid_request_error", message } });
+  if (!body || typeof body.model !== "string") return invalid("model: Field required");
+  if (typeof body.max_tokens !== "number") return invalid("max_tokens: Field required");
+  if (!Array.isArray(body.messages) || body.messages.length === 0) return invalid("messages: at least one message is required");
+  if (body.messages.some((m) => m.role !== "user" && m.role !== "assistant")) return invalid("messages: Unexpected role. The Messages API accepts a top-level `system` parameter, not \"system\" as an input message role.");
+  if (body.messages[0].role !== "user") return invalid("messages: first message must use the \"user\" role");
+  for (let i = 1; i < body.messages.length; i++) {
+    if (body.messages[i].role === body.messages[i - 1].role) return invalid("messages: roles must alternate between \"user\" and \"assistant\"");
+  }
+  const failure = call.state.takeFailure(call.provider, "chat");
+  if (failBeforeAnswer(call, res, failure)) return;
+  const reply = call.state.nextReply(text(body.messages[body.messages.length - 1].content));
+  const input = tokenCount(`${text(body.system)} ${body.messages.map((m) => text(m.content)).join(" ")}`);
+  watchAbort(call, res);
+  startSse(res);
+  const event = (name: string, json: Record<string, unknown>) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...json })}\n\n`);
+  event("message_start", { message: { id: `msg_${randomUUID()}`, type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: input, output_tokens: 1 } } });
+  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+  event("ping", {});
+  const done = await streamReply(call, res, reply, (delta) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text: delta } }), failure !== null && "drop" in failure && failure.drop === "mid");
+  if (!done) return;
+  event("content_block_stop", { index: 0 });
+  event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: tokens(reply).length } });
+  event("message_stop", {});
+  res.end();
+}
+
+function anthropicModel(call: FakeCall, res: http.ServerResponse): void {
+  if (!anthropicAuthorized(call)) return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
+  const id = decodeURIComponent(call.params[0] ?? "");
+  if (!id) return sendJson(res, 200, { data: [], has_more: false });
+  sendJson(res, 200, { type: "model", id, display_name: id, created_at: "2025-01-01T00:00:00Z" });
+}
+
+export const anthropicRoutes: HttpRoute[] = [
+  { method: "POST", pattern: /^\/v1\/messages$/, surface: "chat", handle: anthropicMessages },
+  { method: "GET", pattern: /^\/v1\/models(?:\/(.+))?$/, surface: "models", handle: anthropicModel },
+];
+
+// ---------- Gemini ----------
+
+const GEMINI_BAD_KEY = {
+  error: {
+    code: 400,
+    message: "API key not valid. Please pass a valid API key.",
+    status: "INVALID_ARGUMENT",
+    details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }],
+  },
+};
+
+function geminiAuthorized(call: FakeCall): boolean {
+  return call.req.headers["x-goog-api-key"] === VALID_KEY || call.url.searchParams.get("key") === VALID_KEY;
+}
+
+async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<void> {
+  if (!geminiAuthorized(call)) return sendJson(res, 400, GEMINI_BAD_KEY);
+  const model = decodeURIComponent(call.params[0]);
+  const body = call.seen.body as { contents?: { role?: string; parts?: { text?: string }[] }[]; systemInstruction?: { parts?: { text?: string }[] } } | null;
+  const invalid = (message: string) => sendJson(res, 400, { error: { code: 400, message, status: "INVALID_ARGUMENT" } });
+  if (!body || !Array.isArray(body.contents) || body.contents.length === 0) return invalid("* GenerateContentRequest.contents: contents is not specified");
+  if (body.contents.some((c) => c.role !== "user" && c.role !== "model")) return invalid("Please use a valid role: user, model.");
+  if (call.url.searchParams.get("alt") !== "sse") return invalid("This fake streams with alt=sse only");
+  const failure = call.state.takeFailure(call.provider, "chat");
+  if (failBeforeAnswer(call, res, failure)) return;
+  const partsText = (parts?: { text?: string }[]) => (parts ?? []).map((p) => p.text ?? "").join("");
+  const reply = call.state.nextReply(partsText(body.contents[body.contents.length - 1].parts));
+  const prompt = tokenCount(`${partsText(body.systemInstruction?.parts)} ${body.contents.map((c) => partsText(c.parts)).join(" ")}`);
+  watchAbort(call, res);
+  startSse(res);
+  let sent = 0;
+  const data = (delta: string, last: boolean) => {
+    sent++;
+    res.write(
+      `data: ${JSON.stringify({
+        candidates: [{ content: { parts: [{ text: delta }], role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
+        usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: sent, totalTokenCount: prompt + sent },
+        modelVersion: model,
+        responseId: "fake",
+      })}\r\n\r\n`,
+    );
+  };
+  const parts = tokens(reply);
+  const done = await streamReply(call, res, reply, (delta) => data(delta, sent === parts.length - 1), failure !== null && "drop" in failure && failure.drop === "mid");
+  if (done) res.end();
+}
+
+function geminiModel(call: FakeCall, res: http.ServerResponse): void {
+  if (!geminiAuthorized(call)) return sendJson(res, 400, GEMINI_BAD_KEY);
+  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
+  const id = decodeURIComponent(call.params[0] ?? "");
+  if (!id) return sendJson(res, 200, { models: [] });
+  sendJson(res, 200, { name: `models/${id}`, displayName: id, supportedGenerationMethods: ["generateContent", "streamGenerateContent"] });
+}
+
+export const geminiRoutes: HttpRoute[] = [
+  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: geminiStream },
+  { method: "GET", pattern: /^\/v1beta\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModel },
+];

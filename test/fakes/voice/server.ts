@@ -1,0 +1,204 @@
+import http from "node:http";
+import type { Socket } from "node:net";
+import { WebSocketServer } from "ws";
+import { FAKE_PROTOCOLS } from "../providers/protocols.ts";
+import { assemblyAiRoutes } from "./assemblyai-stream.ts";
+import { errorBody } from "./errors.ts";
+import { deepgramListenRoutes } from "./deepgram-listen.ts";
+import { parseJson, queryObject, readBody, refuseUpgrade, sendJson } from "./http-util.ts";
+import { anthropicRoutes, geminiRoutes, openAiChatRoutes } from "./llm.ts";
+import type { FakeCall, HttpRoute, WsRoute } from "./routes.ts";
+import { deepgramSpeakRoutes, openAiAudioRoutes } from "./speech-http.ts";
+import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
+import { cartesiaRoutes, elevenLabsRoutes } from "./tts-sockets.ts";
+
+// Every STT, LLM and TTS provider of the catalogue as one local server speaking its real wire
+// protocol, each under its own prefix (/deepgram, /openai, /openai-compatible/v1, …). Pipeline tests,
+// the bot e2e stack and bench:pipeline start one with startVoiceFakes() and point the adapters at it
+// through `env` (PROVIDER_BASE_URL_<ID>) and `compatibleBaseUrl`. The "Test key" endpoints of
+// test/fakes/providers answer here too, so one process serves a whole e2e run. A small control API
+// (/__control/…) lets another process (Playwright) script and inspect it.
+
+const PROVIDERS: Record<string, { http: HttpRoute[]; ws: WsRoute[] }> = {
+  deepgram: { http: deepgramSpeakRoutes, ws: deepgramListenRoutes },
+  assemblyai: { http: [], ws: assemblyAiRoutes },
+  openai: { http: [...openAiChatRoutes("/v1"), ...openAiAudioRoutes("/v1")], ws: [] },
+  "openai-compatible": { http: [...openAiChatRoutes("/v1"), ...openAiAudioRoutes("/v1")], ws: [] },
+  groq: { http: openAiChatRoutes("/openai/v1"), ws: [] },
+  anthropic: { http: anthropicRoutes, ws: [] },
+  gemini: { http: geminiRoutes, ws: [] },
+  elevenlabs: { http: [], ws: elevenLabsRoutes },
+  cartesia: { http: [], ws: cartesiaRoutes },
+};
+
+export type { FakeDelays, FakeFailure, SeenRequest, VoiceFakeOptions };
+
+export interface VoiceFakes {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** PROVIDER_BASE_URL_<ID> for every provider with a fixed host. */
+  env: Record<string, string>;
+  /** The `baseUrl` extra param for OpenAI-compatible entries. */
+  compatibleBaseUrl: string;
+  /** The only key the fakes accept. */
+  validKey: string;
+  /** Every request and WebSocket session, oldest first. */
+  requests: SeenRequest[];
+  /** Changes delays and behaviour (merged into the current options). */
+  set(options: Partial<Omit<VoiceFakeOptions, "delays">> & { delays?: Partial<FakeDelays> }): void;
+  /** Appends scripted STT transcripts (one per utterance) and LLM replies (one per request). */
+  script(next: { stt?: string[]; ai?: string[] }): void;
+  /** The next `times` requests to `provider` (a prefix; optionally one surface: chat, speech, transcribe, listen, models) fail. */
+  failNext(provider: string, failure: FakeFailure, times?: number, surface?: string): void;
+  /** Back to defaults; forgets requests, scripts and failures. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+function splitPrefix(pathname: string): { provider: string; rest: string } | null {
+  const match = /^\/([a-z-]+)(\/.*)?$/.exec(pathname);
+  if (!match || !PROVIDERS[match[1]]) return null;
+  return { provider: match[1], rest: match[2] ?? "/" };
+}
+
+function control(state: FakeState, req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: unknown): void {
+  const input = (body ?? {}) as Record<string, unknown>;
+  switch (`${req.method} ${url.pathname}`) {
+    case "GET /__control/requests":
+      return sendJson(res, 200, state.requests);
+    case "POST /__control/set":
+      state.set(input);
+      return sendJson(res, 200, state.options);
+    case "POST /__control/script":
+      state.script(input as { stt?: string[]; ai?: string[] });
+      return sendJson(res, 200, { ok: true });
+    case "POST /__control/fail":
+      state.failNext(String(input.provider), input.failure as FakeFailure, Number(input.times ?? 1), input.surface as string | undefined);
+      return sendJson(res, 200, { ok: true });
+    case "POST /__control/reset":
+      state.reset();
+      return sendJson(res, 200, { ok: true });
+    default:
+      return sendJson(res, 404, { error: "unknown control call" });
+  }
+}
+
+export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { port?: number } = {}): Promise<VoiceFakes> {
+  const { port = 0, ...fakeOptions } = options;
+  const state = new FakeState(fakeOptions);
+  const connections = new WeakMap<Socket, number>();
+  let connectionCount = 0;
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+
+  const callFor = (req: http.IncomingMessage, url: URL, provider: string, surface: string, params: string[], body: unknown): FakeCall => ({
+    state,
+    provider,
+    url,
+    params,
+    req,
+    seen: state.record({
+      provider,
+      surface,
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: queryObject(url),
+      headers: req.headers,
+      body,
+      connection: connections.get(req.socket as Socket) ?? 0,
+    }),
+  });
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const raw = await readBody(req);
+    const isJson = (req.headers["content-type"] ?? "").includes("json");
+    const body = isJson ? parseJson(raw) : raw.length > 0 ? raw : null;
+    if (url.pathname.startsWith("/__control/")) return control(state, req, res, url, isJson ? body : parseJson(raw));
+    const target = splitPrefix(url.pathname);
+    if (!target) return sendJson(res, 404, { error: "not found" });
+    for (const route of PROVIDERS[target.provider].http) {
+      const match = route.method === req.method ? route.pattern.exec(target.rest) : null;
+      if (!match) continue;
+      const call = callFor(req, url, target.provider, route.surface, match.slice(1), body);
+      try {
+        await route.handle(call, res);
+      } catch (err) {
+        if (!res.headersSent) sendJson(res, 500, { error: String(err) });
+        else res.destroy();
+      }
+      return;
+    }
+    // The "Test key" calls (GET with the provider's auth scheme), as test/fakes/providers answers them.
+    const keyCheck = FAKE_PROTOCOLS[target.provider];
+    if (req.method === "GET" && keyCheck && (target.rest === keyCheck.path || target.rest.endsWith(keyCheck.path))) {
+      callFor(req, url, target.provider, "key-check", [], null);
+      if (keyCheck.authorized(req.headers, url, VALID_KEY)) return sendJson(res, 200, keyCheck.ok);
+      return sendJson(res, keyCheck.rejected.status, keyCheck.rejected.body);
+    }
+    // Recorded too: a client calling a path the provider does not have is worth seeing in a test.
+    callFor(req, url, target.provider, "unknown", [], body);
+    sendJson(res, 404, { error: "not found" });
+  });
+  // Every socket, upgraded or hanging ones included (closeAllConnections only knows plain HTTP).
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket: Socket) => {
+    connections.set(socket, ++connectionCount);
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const target = splitPrefix(url.pathname);
+    const found = target && PROVIDERS[target.provider].ws.map((route) => ({ route, match: route.pattern.exec(target.rest) })).find((r) => r.match);
+    if (!target || !found) return refuseUpgrade(socket, 404, { error: "not found" });
+    const call = callFor(req, url, target.provider, found.route.surface, found.match!.slice(1), null);
+    const refused = found.route.refuse?.(call);
+    if (refused) {
+      call.seen.closedWith = refused.status;
+      return refuseUpgrade(socket, refused.status, refused.body);
+    }
+    const failure = state.takeFailure(target.provider, found.route.surface);
+    if (failure && "status" in failure) return refuseUpgrade(socket, failure.status, errorBody(target.provider, failure.status));
+    if (failure && "hang" in failure) return;
+    if (failure && "drop" in failure && failure.drop === "before") return socket.destroy();
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on("close", (code) => {
+        call.seen.closedWith ??= code;
+      });
+      const send = ws.send.bind(ws);
+      ws.send = ((data: unknown, ...rest: unknown[]) => {
+        if (typeof data === "string") call.seen.replies.push(JSON.parse(data));
+        return (send as (...args: unknown[]) => void)(data, ...rest);
+      }) as typeof ws.send;
+      // drop "mid": the connection dies under the client after its first message.
+      if (failure) ws.once("message", () => setImmediate(() => ws.terminate()));
+      found.route.handle(ws, call);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const env = Object.fromEntries(
+    Object.keys(PROVIDERS)
+      .filter((id) => id !== "openai-compatible")
+      .map((id) => [`PROVIDER_BASE_URL_${id.toUpperCase()}`, `${url}/${id}`]),
+  );
+  return {
+    url,
+    env,
+    compatibleBaseUrl: `${url}/openai-compatible/v1`,
+    validKey: VALID_KEY,
+    requests: state.requests,
+    set: (next) => state.set(next),
+    script: (next) => state.script(next),
+    failNext: (provider, failure, times, surface) => state.failNext(provider, failure, times, surface),
+    reset: () => state.reset(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        for (const socket of sockets) socket.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,153 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+// What the voice fakes share: timing, scripted content, injected failures and a record of every
+// request. One instance serves every fake provider of a startVoiceFakes() server.
+
+export const VALID_KEY = "valid-key-0123456789";
+
+/** How long the fakes take; the bench subtracts these from what it measures. */
+export interface FakeDelays {
+  /** STT: end of an utterance (silence, Finalize, ForceEndpoint, upload) → its final transcript. */
+  sttFinalMs: number;
+  /** STT: an interim result per this much speech (audio time). */
+  sttInterimEveryMs: number;
+  /** LLM: request → first token. */
+  llmFirstTokenMs: number;
+  /** LLM: between tokens. */
+  llmTokenMs: number;
+  /** TTS: text → first audio. */
+  ttsFirstAudioMs: number;
+  /** TTS: between audio chunks (100 ms of audio each); 0 sends them back to back. */
+  ttsChunkMs: number;
+}
+
+export interface VoiceFakeOptions {
+  delays: FakeDelays;
+  /** Frames louder than this (RMS, 0…32768) are speech to the fake STT. */
+  speechRms: number;
+  /** Speech shorter than this is a click, not an utterance (ms). */
+  minSpeechMs: number;
+  /** Flux has no endpointing parameter: its fake "model" ends a turn after this much silence. */
+  fluxEndSilenceMs: number;
+  /** Deepgram closes a socket that got neither audio nor KeepAlive for this long (NET-0001). */
+  deepgramIdleMs: number;
+  /** Overrides the `inactivity_timeout` an ElevenLabs client asks for (ms), to test idle closes quickly. */
+  elevenLabsInactivityMs: number | null;
+  /** Audio the fake TTS makes per character of text. */
+  ttsMsPerChar: number;
+  /** STT text once the script is used up. */
+  defaultTranscript: string;
+}
+
+const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
+  delays: { sttFinalMs: 20, sttInterimEveryMs: 300, llmFirstTokenMs: 20, llmTokenMs: 2, ttsFirstAudioMs: 20, ttsChunkMs: 0 },
+  speechRms: 300,
+  minSpeechMs: 60,
+  fluxEndSilenceMs: 400,
+  deepgramIdleMs: 10_000,
+  elevenLabsInactivityMs: null,
+  ttsMsPerChar: 60,
+  defaultTranscript: "Hello there.",
+};
+
+/** A failure the next matching request(s) get instead of an answer. */
+export type FakeFailure =
+  /** The provider's own error response with this status (401, 429, 500, 529, …). */
+  | { status: number }
+  /** The connection is cut before any answer. */
+  | { drop: "before" }
+  /** Part of the answer streams, then the connection is cut. */
+  | { drop: "mid" }
+  /** No answer at all (timeouts). */
+  | { hang: true };
+
+export interface SeenRequest {
+  /** The URL prefix: "deepgram", "openai", "openai-compatible", … */
+  provider: string;
+  /** "listen", "chat", "speech", "transcribe", "models", "key-check", … */
+  surface: string;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body (HTTP) or null. */
+  body: unknown;
+  /** Multipart fields (transcription uploads). */
+  fields?: Record<string, string>;
+  /** WebSocket: text messages the client sent, parsed. */
+  messages: unknown[];
+  /** WebSocket: JSON messages the fake sent back (audio payloads included). */
+  replies: unknown[];
+  /** Audio the client sent (STT), in ms at 16 kHz. */
+  audioMs: number;
+  /** TCP connection number: equal numbers mean a reused (keep-alive) connection. */
+  connection: number;
+  /** The client went away before the answer was complete (cancellation reached the provider). */
+  aborted: boolean;
+  /** The fake closed the WebSocket (code) or finished the response. */
+  closedWith?: number;
+}
+
+export class FakeState {
+  options: VoiceFakeOptions;
+  readonly requests: SeenRequest[] = [];
+  private sttScript: string[] = [];
+  private aiScript: string[] = [];
+  private failures: { provider: string; surface?: string; failure: FakeFailure; times: number }[] = [];
+
+  constructor(options: Partial<VoiceFakeOptions> = {}) {
+    this.options = mergeOptions(DEFAULT_FAKE_OPTIONS, options);
+  }
+
+  set(options: Partial<Omit<VoiceFakeOptions, "delays">> & { delays?: Partial<FakeDelays> }): void {
+    this.options = mergeOptions(this.options, options);
+  }
+
+  script(next: { stt?: string[]; ai?: string[] }): void {
+    this.sttScript.push(...(next.stt ?? []));
+    this.aiScript.push(...(next.ai ?? []));
+  }
+
+  failNext(provider: string, failure: FakeFailure, times = 1, surface?: string): void {
+    this.failures.push({ provider, surface, failure, times });
+  }
+
+  reset(): void {
+    this.options = mergeOptions(DEFAULT_FAKE_OPTIONS, {});
+    this.requests.length = 0;
+    this.sttScript = [];
+    this.aiScript = [];
+    this.failures = [];
+  }
+
+  /** The next utterance's transcript. */
+  nextTranscript(): string {
+    return this.sttScript.shift() ?? this.options.defaultTranscript;
+  }
+
+  /** The LLM's next answer: scripted, else an echo of the last user message (deterministic). */
+  nextReply(lastUser: string): string {
+    const scripted = this.aiScript.shift();
+    if (scripted !== undefined) return scripted;
+    const heard = lastUser.replace(/\s+/g, " ").trim().slice(-200);
+    return `You said: ${heard || "nothing"}. That is all I have to say.`;
+  }
+
+  takeFailure(provider: string, surface: string): FakeFailure | null {
+    const i = this.failures.findIndex((f) => f.provider === provider && (!f.surface || f.surface === surface));
+    if (i === -1) return null;
+    const entry = this.failures[i];
+    if (--entry.times <= 0) this.failures.splice(i, 1);
+    return entry.failure;
+  }
+
+  record(entry: Omit<SeenRequest, "messages" | "replies" | "audioMs" | "aborted">): SeenRequest {
+    const seen: SeenRequest = { ...entry, messages: [], replies: [], audioMs: 0, aborted: false };
+    this.requests.push(seen);
+    return seen;
+  }
+}
+
+function mergeOptions(base: VoiceFakeOptions, next: Partial<Omit<VoiceFakeOptions, "delays">> & { delays?: Partial<FakeDelays> }): VoiceFakeOptions {
+  return { ...base, ...next, delays: { ...base.delays, ...next.delays } };
+}

@@ -1,0 +1,377 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ProviderError } from "../../../lib/voice/types.ts";
+import { startVoiceFakes, type VoiceFakes } from "../../fakes/voice/server.ts";
+import { Meeting, type AgentSetup } from "./meeting.ts";
+import { SPEECH } from "./speech.ts";
+
+// The voice pipeline end to end on real speech (the committed fixtures) through the real provider
+// adapters against the wire-protocol fakes: the fake STT hears the fixtures' audio and answers with
+// the scripted transcript of each utterance.
+let fakes: VoiceFakes;
+const meetings: Meeting[] = [];
+
+beforeAll(async () => {
+  fakes = await startVoiceFakes();
+  Object.assign(process.env, fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
+});
+afterAll(() => fakes.close());
+afterEach(async () => {
+  await Promise.all(meetings.splice(0).map((m) => m.session.stop()));
+  fakes.reset();
+});
+
+async function meeting(setup: AgentSetup = {}): Promise<Meeting> {
+  const m = new Meeting(fakes, setup);
+  meetings.push(m);
+  await m.session.start();
+  m.session.setParticipantName("alice", "Alice");
+  m.session.setParticipantName("bob", "Bob");
+  return m;
+}
+
+const chatRequests = () => fakes.requests.filter((r) => r.surface === "chat");
+/** The messages of the n-th LLM request. */
+const chatMessages = (n: number) => (chatRequests()[n].body as { messages: { role: string; content: string }[] }).messages;
+
+describe("wake word", () => {
+  it("answers only an utterance that contains it, and transcribes everything", async () => {
+    const m = await meeting();
+    fakes.script({ stt: [SPEECH["no-wake-word"].text, SPEECH["hey-cohost-agenda"].text], ai: ["The agenda has two items. First the budget, then the launch."] });
+    await m.speak("no-wake-word", "alice");
+    await m.until(() => m.transcript.length === 1, "the first transcript");
+    await m.silence(1000);
+    expect(chatRequests()).toHaveLength(0);
+    expect(m.of("speaking")).toEqual([]);
+
+    await m.speak("hey-cohost-agenda", "bob");
+    const reply = await m.reply();
+    expect(reply).toMatchObject({ speaker: "Cohost", speakerId: null, isAgent: true, text: "The agenda has two items. First the budget, then the launch." });
+    expect(m.transcript.map((s) => [s.speaker, s.text])).toEqual([
+      ["Alice", SPEECH["no-wake-word"].text],
+      ["Bob", SPEECH["hey-cohost-agenda"].text],
+      ["Cohost", "The agenda has two items. First the budget, then the launch."],
+    ]);
+    expect(m.of("activation")[0]).toEqual({ type: "activation", active: true });
+    expect(m.of("speaking").map((e) => e.speaking)).toEqual([true, false]);
+    expect(m.sink.filter((s) => s.type === "play").length).toBeGreaterThan(0);
+    expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+  });
+
+  it("hears the wake word the way STTs spell it", async () => {
+    const m = await meeting();
+    fakes.script({ stt: ["co-host, can you summarise?"] });
+    await m.speak("co-host-summarise", "alice");
+    await m.reply();
+    expect(chatRequests()).toHaveLength(1);
+  });
+
+  it("answers follow-ups without it during the follow-up window, then listens for it again", async () => {
+    const m = await meeting();
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text, SPEECH["no-wake-word"].text], ai: ["Budget and launch.", "Alice presents it."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.reply();
+    await m.speak("follow-up", "bob");
+    expect((await m.reply()).text).toBe("Alice presents it.");
+    expect(chatRequests()).toHaveLength(2);
+
+    await m.until(() => m.of("activation").at(-1)?.active === false, "the follow-up window to close", 12_000);
+    await m.speak("no-wake-word", "alice");
+    await m.until(() => m.transcript.at(-1)?.text === SPEECH["no-wake-word"].text, "the transcript");
+    await m.silence(1000);
+    expect(chatRequests()).toHaveLength(2);
+  });
+});
+
+describe("manual activation", () => {
+  it("answers every turn only while activated", async () => {
+    const m = await meeting({ wakeWord: null, manualActivation: true });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["no-wake-word"].text, SPEECH.interruption.text, SPEECH["follow-up"].text], ai: ["Moving it is fine."] });
+    await m.speak("hey-cohost-agenda", "alice"); // the wake word does not matter here
+    await m.until(() => m.transcript.length === 1, "the transcript");
+    await m.silence(800);
+    expect(chatRequests()).toHaveLength(0);
+
+    m.session.setActivated(true);
+    await m.speak("no-wake-word", "alice");
+    expect((await m.reply()).text).toBe("Moving it is fine.");
+
+    // Deactivated while it speaks: it stops at once.
+    fakes.script({ ai: [LONG_REPLY] });
+    await m.speak("interruption", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    m.session.setActivated(false);
+    expect(m.speaking).toBe(false);
+    expect(m.sink.at(-1)?.type).toBe("clear");
+
+    await m.speak("follow-up", "bob");
+    await m.until(() => m.transcript.at(-1)?.text === SPEECH["follow-up"].text, "the transcript");
+    await m.silence(800);
+    expect(chatRequests()).toHaveLength(2);
+    expect(m.of("activation").map((e) => e.active)).toEqual([true, false]);
+  });
+});
+
+const LONG_REPLY = "First, the budget is on track and we spent less than planned. Second, hiring is behind by two people. Third, the launch moves to Friday. Finally, we take questions.";
+
+describe("barge-in", () => {
+  it("stops the agent within a block of the threshold, aborts its LLM and TTS once, and keeps only what was heard", async () => {
+    const m = await meeting({ tts: "cartesia" });
+    // Slow enough that the LLM and the TTS are still streaming when Bob cuts in.
+    fakes.set({ delays: { llmTokenMs: 200, ttsChunkMs: 40 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH.interruption.text], ai: [LONG_REPLY, "Noted, Friday it is."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.silence(1500);
+    const bobStarts = m.clock + SPEECH.interruption.startMs;
+    await m.speak("interruption", "bob");
+    const clears = m.sink.filter((s) => s.type === "clear");
+    expect(clears).toHaveLength(1);
+    // Bob must have spoken for the barge-in threshold (500 ms of speech) over the agent; it stops in
+    // the block that reaches it. Allowed on top: the VAD's onset (≤ 100 ms), the short pauses between
+    // Bob's first words (not speech, so not counted) and a block and a frame of alignment.
+    expect(clears[0].atMs - bobStarts).toBeGreaterThanOrEqual(500);
+    expect(clears[0].atMs - bobStarts).toBeLessThanOrEqual(512 + 100 + 100 + 32 + 20);
+
+    const [cut] = m.replies;
+    expect(cut.interrupted).toBe(true);
+    expect(cut.text.length).toBeGreaterThan(0);
+    expect(LONG_REPLY.startsWith(cut.text)).toBe(true);
+    expect(cut.text.length).toBeLessThan(LONG_REPLY.length);
+    expect(m.of("metrics")[0].metrics.interrupted).toBe(true);
+    expect(m.of("speaking").map((e) => e.speaking)).toEqual([true, false]);
+
+    // The LLM request and the TTS contexts still in flight were cancelled at the provider, each once.
+    expect(chatRequests()[0].aborted).toBe(true);
+    const cancels = fakes.requests.filter((r) => r.provider === "cartesia").flatMap((r) => r.messages as { cancel?: boolean; context_id: string }[]).filter((msg) => msg.cancel);
+    expect(cancels.length).toBeGreaterThan(0);
+    expect(new Set(cancels.map((c) => c.context_id)).size).toBe(cancels.length);
+
+    // Bob is answered (the agent was engaged), with the cut reply in context as it was heard.
+    expect((await m.reply()).text).toBe("Noted, Friday it is.");
+    const context = chatMessages(1);
+    expect(context.filter((msg) => msg.role === "assistant").map((msg) => msg.content)).toEqual([cut.text]);
+    expect(context.at(-1)).toEqual({ role: "user", content: `Bob: ${SPEECH.interruption.text}` });
+  });
+
+  it("talks through a short backchannel", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, "Yeah."], ai: [LONG_REPLY] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.speak("backchannel", "bob");
+    const reply = await m.reply();
+    expect(reply.text).toBe(LONG_REPLY);
+    expect(reply.interrupted).toBeUndefined();
+    expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+    expect(m.transcript.map((s) => s.text)).toContain("Yeah.");
+    expect(chatRequests()).toHaveLength(1);
+  });
+});
+
+describe("barge-in without speaker tags", () => {
+  it("interrupts once the STT hears enough words that are not the agent's", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH.interruption.text], ai: [LONG_REPLY, "Friday, understood."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.speak("interruption"); // untagged: VAD alone may not interrupt, the words do
+    await m.until(() => m.sink.some((s) => s.type === "clear"), "the interruption");
+    expect(m.replies[0].interrupted).toBe(true);
+    expect((await m.reply()).text).toBe("Friday, understood.");
+  });
+});
+
+describe("a turn while the agent is still thinking", () => {
+  it("drops the answer in progress and answers both turns together", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { llmFirstTokenMs: 2500 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text], ai: ["Not this one.", "The budget, presented by Alice."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => chatRequests().length === 1, "the first LLM request");
+    await m.speak("follow-up", "alice");
+    await m.until(() => m.of("metrics").length === 2, "the second reply");
+    expect(m.of("metrics")[0].metrics).toMatchObject({ interrupted: true, voiceToVoiceMs: null });
+    expect(m.replies.at(-1)?.text).toBe("The budget, presented by Alice.");
+    expect(chatRequests()[0].aborted).toBe(true);
+    expect(m.replies.map((r) => r.text)).toEqual(["The budget, presented by Alice."]);
+    expect(chatMessages(1).at(-1)).toEqual({ role: "user", content: `Alice: ${SPEECH["hey-cohost-agenda"].text}\nAlice: ${SPEECH["follow-up"].text}` });
+  });
+});
+
+describe("announcements and stopping", () => {
+  it("says a fixed sentence to the end, whoever talks over it, without opening the follow-up window", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH.interruption.text, SPEECH["no-wake-word"].text] });
+    let said = false;
+    const saying = m.session.say("The credit has run out, so I am leaving the meeting now. Goodbye everyone.").then(() => (said = true));
+    await m.until(() => m.speaking, "the announcement");
+    await m.speak("interruption", "bob");
+    await m.until(() => said, "the announcement to end");
+    await saying;
+    expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+    expect(m.replies.map((r) => [r.text, r.interrupted])).toEqual([["The credit has run out, so I am leaving the meeting now. Goodbye everyone.", undefined]]);
+    expect(m.of("metrics")).toEqual([]);
+    await m.speak("no-wake-word", "alice");
+    await m.silence(800);
+    expect(chatRequests()).toHaveLength(0);
+  });
+
+  it("on stop: silences the agent, keeps the last words heard and reports the usage", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["no-wake-word"].text], ai: [LONG_REPLY] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.feed((await import("./speech.ts")).speechSamples("no-wake-word").subarray(0, 16 * 3000), "bob");
+    await m.session.stop();
+    expect(m.sink.at(-1)?.type).toBe("clear");
+    expect(m.speaking).toBe(false);
+    expect(m.replies[0].interrupted).toBe(true);
+    // Bob's words were still in the STT when the meeting ended: they are in the transcript.
+    expect(m.transcript.at(-1)).toMatchObject({ speaker: "Bob", text: SPEECH["no-wake-word"].text });
+    const sttMs = m.of("usage").reduce((n, e) => n + (e.usage.kind === "stt" ? e.usage.audioMs : 0), 0);
+    expect(sttMs).toBe(fakes.requests.find((r) => r.surface === "listen")!.audioMs);
+    m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock });
+  });
+});
+
+describe("the agent's own voice", () => {
+  it("never hears frames tagged with its own participant id", async () => {
+    const m = await meeting();
+    m.session.setSelfSpeakerId("bot-1");
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text] });
+    await m.speak("hey-cohost-agenda", "bot-1");
+    await m.silence(2000);
+    expect(m.transcript).toEqual([]);
+    expect(fakes.requests.find((r) => r.surface === "listen")!.audioMs).toBe(0);
+    expect(chatRequests()).toHaveLength(0);
+  });
+
+  it("recognises its words coming back untagged: no transcript, no interruption, no answer", async () => {
+    const m = await meeting();
+    fakes.set({ delays: { ttsChunkMs: 10 } });
+    // The "echo" utterance is transcribed as the start of the agent's own answer.
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, "First the budget is on track and we spent less than planned second hiring"], ai: [LONG_REPLY] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.speaking, "the agent to speak");
+    await m.speak("interruption"); // untagged audio while the agent speaks
+    const reply = await m.reply();
+    expect(reply.text).toBe(LONG_REPLY);
+    expect(reply.interrupted).toBeUndefined();
+    expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+    expect(m.transcript.filter((s) => !s.isAgent).map((s) => s.text)).toEqual([SPEECH["hey-cohost-agenda"].text]);
+    await m.silence(1500);
+    expect(chatRequests()).toHaveLength(1);
+  });
+});
+
+describe("context", () => {
+  it("gives the LLM its instructions, its language, the labelled transcript and its replies as spoken", async () => {
+    const m = await meeting({ language: "de", instructions: "Keep answers under twenty words." });
+    fakes.script({ stt: [SPEECH["no-wake-word"].text, SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text], ai: ["Zuerst das Budget.", "Alice."] });
+    await m.speak("no-wake-word", "alice");
+    await m.speak("hey-cohost-agenda", "bob");
+    await m.reply();
+    await m.speak("follow-up", "carol");
+    await m.reply();
+    const [system, ...rest] = chatMessages(1);
+    expect(system.role).toBe("system");
+    expect(system.content).toContain("You are Cohost");
+    expect(system.content).toContain("Keep answers under twenty words.");
+    expect(system.content).toContain("Always answer in German.");
+    expect(rest).toEqual([
+      { role: "user", content: `Alice: ${SPEECH["no-wake-word"].text}\nBob: ${SPEECH["hey-cohost-agenda"].text}` },
+      { role: "assistant", content: "Zuerst das Budget." },
+      // Carol was never named: she is a participant.
+      { role: "user", content: `Participant: ${SPEECH["follow-up"].text}` },
+    ]);
+  });
+});
+
+describe("provider errors", () => {
+  it("does not start with a speech-to-text key the provider rejects", async () => {
+    const m = new Meeting(fakes, { badKey: ["stt"] });
+    meetings.push(m);
+    const failure = await m.session.start().then(() => null, (err: unknown) => err);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ providerKind: "stt", providerId: "deepgram", kind: "invalid_key" });
+  });
+
+  it("ends the session with a provider_error when the LLM rejects the key mid-meeting", async () => {
+    const m = await meeting({ ai: "anthropic" });
+    fakes.failNext("anthropic", { status: 401 }, 1, "chat");
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.of("error").length > 0, "the error");
+    expect(m.of("error")).toHaveLength(1);
+    expect(m.of("error")[0].error).toMatchObject({ providerKind: "ai", providerId: "anthropic", kind: "invalid_key" });
+    // The session is over: nothing more is heard or said.
+    const heard = m.transcript.length;
+    await m.speak("follow-up", "bob");
+    await m.silence(1000);
+    expect(m.transcript).toHaveLength(heard);
+    expect(m.of("speaking")).toEqual([]);
+  });
+
+  it("survives transient failures: retried ones, and a reply that failed for good", async () => {
+    const m = await meeting();
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text, SPEECH["co-host-summarise"].text], ai: ["Budget first.", "Alice presents."] });
+    // One 503: the adapter retries and the reply arrives.
+    fakes.failNext("openai", { status: 503 }, 1, "chat");
+    await m.speak("hey-cohost-agenda", "alice");
+    expect((await m.reply()).text).toBe("Budget first.");
+    expect(m.log.some((e) => e.provider === "openai" && e.event.endsWith("_retry") && e.status === 503)).toBe(true);
+
+    // More 429s than the adapter's tries: that reply is lost, the meeting goes on.
+    fakes.failNext("openai", { status: 429 }, 5, "chat");
+    await m.speak("follow-up", "bob");
+    await m.until(() => m.of("metrics").length === 2, "the failed reply");
+    expect(m.of("error")).toEqual([]);
+    fakes.reset();
+    fakes.script({ stt: [SPEECH["co-host-summarise"].text], ai: ["We agreed to move the launch."] });
+    await m.speak("co-host-summarise", "alice");
+    expect((await m.reply()).text).toBe("We agreed to move the launch.");
+    expect(m.of("error")).toEqual([]);
+  });
+
+  it("survives its speech-to-text connection dropping", async () => {
+    // The first connection dies under the adapter as soon as audio arrives; it reconnects.
+    fakes.failNext("deepgram", { drop: "mid" }, 1, "listen");
+    const m = await meeting();
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["co-host-summarise"].text], ai: ["Hello.", "We agreed to move the launch."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.silence(1000);
+    await m.speak("co-host-summarise", "alice");
+    await m.until(() => m.replies.some((r) => r.text === "We agreed to move the launch."), "the answer after the reconnect");
+    expect(fakes.requests.filter((r) => r.surface === "listen").length).toBeGreaterThan(1);
+    expect(m.of("error")).toEqual([]);
+  });
+});
+
+describe("every provider family", () => {
+  it.each([
+    { stt: "assemblyai", ai: "anthropic", tts: "cartesia" },
+    { stt: "openai", ai: "gemini", tts: "openai" },
+    { stt: "deepgram", sttModel: "flux-general-en", ai: "groq", tts: "deepgram" },
+    { stt: "openai-compatible", ai: "openai-compatible", tts: "openai-compatible" },
+  ])("hears, thinks and speaks with $stt / $ai / $tts, reporting usage and metrics", async (setup) => {
+    const m = await meeting(setup);
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text], ai: ["The budget, then the launch."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    expect((await m.reply()).text).toBe("The budget, then the launch.");
+    await m.session.stop();
+    const usage = m.of("usage").map((e) => e.usage);
+    expect(usage.filter((u) => u.kind === "stt").reduce((n, u) => n + (u.kind === "stt" ? u.audioMs : 0), 0)).toBeGreaterThan(1000);
+    expect(usage.find((u) => u.kind === "ai")).toMatchObject({ providerId: setup.ai, inputTokens: expect.any(Number), outputTokens: expect.any(Number) });
+    // What the adapter sent, as the provider bills it (context providers add a separating space).
+    const tts = usage.find((u) => u.kind === "tts");
+    expect(tts).toMatchObject({ providerId: setup.tts });
+    expect(tts?.kind === "tts" && tts.characters).toBeGreaterThanOrEqual("The budget, then the launch.".length);
+    const [metrics] = m.of("metrics").map((e) => e.metrics);
+    expect(metrics).toMatchObject({ turnId: 1, interrupted: false });
+    for (const key of ["transcriptMs", "llmFirstTokenMs", "ttsFirstAudioMs", "voiceToVoiceMs"] as const) expect(metrics[key]).toBeGreaterThanOrEqual(0);
+  });
+});
