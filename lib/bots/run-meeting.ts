@@ -19,10 +19,12 @@ import { ProviderError, type SessionEvent, type VoiceSession } from "../voice/ty
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
-import { BOT_CONTEXT_OPTIONS } from "./browser.ts";
+import { newBotContext, openBotPage } from "./browser.ts";
+import { captureFailure } from "./failure-artifacts.ts";
 import { meetingLog } from "./log.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
+import { zoomAppOf } from "./platforms/zoom-app.ts";
 import type { BotContext, BotRunner } from "./worker.ts";
 
 // One agent in one meeting, from a claimed run to its end (docs/bots.md):
@@ -104,6 +106,14 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   ctx.shutdown.addEventListener("abort", onShutdown);
   cleanups.push(() => ctx.shutdown.removeEventListener("abort", onShutdown));
 
+  /** A screenshot and the page's HTML for the timeline ({screenshot, html} links), when there is a page. */
+  const seen = async (): Promise<{ screenshot?: string; html?: string }> => {
+    if (!page) return {};
+    const { screenshot, html } = await captureFailure(page, ref.meetingId);
+    log("failure_captured", { files: [screenshot, html].filter(Boolean).length });
+    return { ...(screenshot ? { screenshot } : {}), ...(html ? { html } : {}) };
+  };
+
   // Session output is saved in order, one write at a time, off the audio path.
   let writes = Promise.resolve();
   const save = (what: string, write: () => Promise<unknown>) => {
@@ -148,9 +158,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     const adapter = adapterFor(meeting.platform as Parameters<typeof adapterFor>[0]);
     const adapterWantsMicOnlyWhileSpeaking = adapter.microphoneWhileSpeakingOnly;
 
-    context = await (await browser()).newContext(BOT_CONTEXT_OPTIONS);
-    page = await context.newPage();
-    bridge = await createAudioBridge(page, { onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
+    context = await newBotContext(await browser(), { platform: meeting.platform, url: meeting.meetingUrl });
+    page = await openBotPage(context);
+    bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
     session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent });
     // Every provider connection opens before the bot joins: a bad key fails here, not in front of people.
     await session.start();
@@ -185,23 +195,34 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     const onPlatformEvent = (e: PlatformEvent) => {
       switch (e.type) {
         case "waiting_room":
-          log("waiting_room");
-          void moveRun(ref, "waiting_room", null).then((moved) => moved || end({ kind: "superseded" }));
+          log("waiting_room", { waitingFor: e.waitingFor });
+          void moveRun(ref, "waiting_room", meetingStatusFor(e).statusReason).then((moved) => moved || end({ kind: "superseded" }));
           return;
         case "participants":
           return onRoster(e.participants);
         case "ended": {
           const { status, statusReason } = meetingStatusFor(e);
-          return end(status === "failed" ? { kind: "failed", reason: statusReason ?? "connection_lost" } : { kind: "completed", reason: statusReason ?? "meeting_ended" });
+          // What the client showed when it dropped the bot goes on the timeline.
+          void seen().then((data) =>
+            end(status === "failed" ? { kind: "failed", reason: statusReason ?? "connection_lost", data } : { kind: "completed", reason: statusReason ?? "meeting_ended", data }),
+          );
+          return;
         }
       }
     };
 
     log("joining", { platform: meeting.platform });
-    const joined = await adapter.join(page, { url: meeting.meetingUrl, name: agent.name, waitingRoomTimeoutMs: settings.waitingRoomTimeoutMs, signal: stop.signal, onEvent: onPlatformEvent });
+    const joined = await adapter.join(page, {
+      url: meeting.meetingUrl,
+      name: agent.name,
+      waitingRoomTimeoutMs: settings.waitingRoomTimeoutMs,
+      signal: stop.signal,
+      onEvent: onPlatformEvent,
+      zoomApp: zoomAppOf(agent),
+    });
     if (joined.kind === "failed") {
       log("join_failed", { reason: joined.reason, detail: joined.detail });
-      return end({ kind: "failed", reason: joined.reason, data: joined.detail ? { detail: joined.detail } : undefined });
+      return end({ kind: "failed", reason: joined.reason, data: { ...(joined.detail ? { detail: joined.detail } : {}), ...(await seen()) } });
     }
     meetingSession = joined.session;
     if (finished) return;
@@ -230,7 +251,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
     else {
       log("bot_error", { level: "error", error: String((err as Error)?.stack ?? err) });
-      end({ kind: "failed", reason: admitted ? "internal_error" : "join_failed", data: { detail: String((err as Error)?.message ?? err) } });
+      end({ kind: "failed", reason: admitted ? "internal_error" : "join_failed", data: { detail: String((err as Error)?.message ?? err), ...(await seen().catch(() => ({}))) } });
     }
   }
 
