@@ -1,13 +1,15 @@
 // An operator's live check of a platform adapter with a meeting of their own (docs/platforms.md):
 //
 //   npm run bot:smoke -- <meeting-url> [--name "Cohost test bot"] [--wait-minutes 10]
-//                        [--stay-seconds 10] [--say "text" (needs OPENAI_API_KEY)] [--headed]
+//                        [--stay-seconds 10] [--say "text"] [--headed]
 //
 // Launches the bot's browser as the worker does (launchBotBrowser, openBotPage, the audio bridge
 // with the adapter's capture), joins through the adapter, says one sentence, stays a moment, leaves,
 // and prints every step with its time since the start. The sentence is scripts/smoke-sentence.wav
 // (made once with eSpeak NG, npm @echogarden/espeak-ng-emscripten; nothing needs it at run time)
-// or, with --say and OPENAI_API_KEY, OpenAI's text-to-speech. A Zoom meeting is joined through the
+// or, with --say, the text spoken by one of the agents' text-to-speech providers: SMOKE_TTS_PROVIDER
+// (a catalogue id, default openai), SMOKE_TTS_KEY, and optionally SMOKE_TTS_MODEL and
+// SMOKE_TTS_EXTRA (the provider's extra params as JSON, e.g. {"voiceId":"…"}). A Zoom meeting is joined through the
 // Meeting SDK when ZOOM_APP_KEY and ZOOM_APP_SECRET are set. When joining fails or the meeting drops
 // the bot, a screenshot and the page's HTML are kept and their paths printed. Exit code 0 when the
 // bot got in, spoke and left; 1 otherwise; 2 for a bad command line.
@@ -22,6 +24,9 @@ import { adapterFor } from "../lib/bots/platforms/adapter-for.ts";
 import type { Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
 import { appUrl } from "../lib/config.ts";
 import { parseJoinLink } from "../lib/meetings/meeting-url.ts";
+import { catalogueEntry } from "../lib/providers/catalogue.ts";
+import { readWav } from "../lib/voice/audio/wav.ts";
+import { createTts } from "../lib/voice/providers/create-providers.ts";
 
 const started = performance.now();
 function step(text: string): void {
@@ -56,47 +61,35 @@ const waitMinutes = Number(args["wait-minutes"]);
 const staySeconds = Number(args["stay-seconds"]);
 if (!(waitMinutes > 0) || !(staySeconds >= 0)) usage("--wait-minutes must be above 0 and --stay-seconds at least 0.");
 
-/** A 16-bit PCM WAV file (any rate, mono or the first channel of several). */
-function readWav(file: string): { samples: Int16Array; rate: number } {
-  const bytes = fs.readFileSync(file);
-  if (bytes.toString("ascii", 0, 4) !== "RIFF" || bytes.toString("ascii", 8, 12) !== "WAVE") throw new Error(`${file} is not a WAV file`);
-  let offset = 12;
-  let rate = 0;
-  let channels = 1;
-  while (offset + 8 <= bytes.length) {
-    const id = bytes.toString("ascii", offset, offset + 4);
-    const size = bytes.readUInt32LE(offset + 4);
-    if (id === "fmt ") {
-      if (bytes.readUInt16LE(offset + 8) !== 1 || bytes.readUInt16LE(offset + 22) !== 16) throw new Error(`${file} is not 16-bit PCM`);
-      channels = bytes.readUInt16LE(offset + 10);
-      rate = bytes.readUInt32LE(offset + 12);
-    } else if (id === "data" && rate) {
-      const all = new Int16Array(bytes.buffer.slice(bytes.byteOffset + offset + 8, bytes.byteOffset + offset + 8 + size));
-      return { samples: all.filter((_, i) => i % channels === 0), rate };
-    }
-    offset += 8 + size + (size % 2);
+/** The sentence through a text-to-speech provider configured in the environment. */
+async function speak(text: string): Promise<{ samples: Int16Array; sampleRate: number }> {
+  const providerId = process.env.SMOKE_TTS_PROVIDER || "openai";
+  const entry = catalogueEntry("tts", providerId);
+  if (!entry) throw new Error(`SMOKE_TTS_PROVIDER=${providerId} is not a text-to-speech provider of the catalogue`);
+  const apiKey = process.env.SMOKE_TTS_KEY;
+  if (!apiKey) throw new Error("--say needs SMOKE_TTS_KEY (the provider's key), or leave --say out to play the committed sentence");
+  const extra = process.env.SMOKE_TTS_EXTRA ? (JSON.parse(process.env.SMOKE_TTS_EXTRA) as Record<string, unknown>) : {};
+  const tts = createTts({ providerId, apiKey, model: process.env.SMOKE_TTS_MODEL || entry.defaultModel || "", language: "en", extra });
+  try {
+    const stream = tts.open(new AbortController().signal);
+    stream.pushText(text);
+    stream.end();
+    const chunks: Int16Array[] = [];
+    for await (const chunk of stream.audio) chunks.push(chunk);
+    const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
+    chunks.reduce((at, c) => (samples.set(c, at), at + c.length), 0);
+    return { samples, sampleRate: tts.sampleRate };
+  } finally {
+    tts.close();
   }
-  throw new Error(`${file} has no audio`);
-}
-
-/** OpenAI's text-to-speech as raw 24 kHz PCM. */
-async function speak(text: string): Promise<{ samples: Int16Array; rate: number }> {
-  const key = process.env.OPENAI_API_KEY;
-  if (!key) throw new Error("--say needs OPENAI_API_KEY (or leave --say out to play the committed sentence)");
-  const res = await fetch("https://api.openai.com/v1/audio/speech", {
-    method: "POST",
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    body: JSON.stringify({ model: process.env.OPENAI_TTS_MODEL || "gpt-4o-mini-tts", voice: "alloy", input: text, response_format: "pcm" }),
-  });
-  if (!res.ok) throw new Error(`OpenAI text-to-speech answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { samples: new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + (bytes.byteLength & ~1))), rate: 24_000 };
 }
 
 const adapter = adapterFor(link.platform);
-const sentence = args.say ? await speak(args.say) : readWav(path.resolve(import.meta.dirname, "smoke-sentence.wav"));
-const sentenceMs = (sentence.samples.length / sentence.rate) * 1000;
-step(`${link.platform} meeting ${link.meetingId ?? link.url}; the agent says ${args.say ? `"${args.say}" (OpenAI TTS)` : "scripts/smoke-sentence.wav"} (${(sentenceMs / 1000).toFixed(1)} s)`);
+const sentence = await (args.say ? speak(args.say) : Promise.resolve(readWav(fs.readFileSync(path.resolve(import.meta.dirname, "smoke-sentence.wav"))))).catch((err: Error) =>
+  usage(`Could not make the sentence: ${err.message}`),
+);
+const sentenceMs = (sentence.samples.length / sentence.sampleRate) * 1000;
+step(`${link.platform} meeting ${link.meetingId ?? link.url}; the agent says ${args.say ? `"${args.say}" (${process.env.SMOKE_TTS_PROVIDER || "openai"} text-to-speech)` : "scripts/smoke-sentence.wav"} (${(sentenceMs / 1000).toFixed(1)} s)`);
 
 const chromium = findChromium();
 const browser = await launchBotBrowser({ headless: args.headed ? false : undefined });
@@ -150,7 +143,7 @@ try {
       step("microphone on");
       await new Promise((r) => setTimeout(r, 300)); // the client's unmute takes effect before the first word
     }
-    bridge.play(sentence.samples, sentence.rate);
+    bridge.play(sentence.samples, sentence.sampleRate);
     step("speaking");
     const deadline = performance.now() + sentenceMs + 5_000;
     let played = 0;

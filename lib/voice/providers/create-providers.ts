@@ -50,6 +50,11 @@ function pick<T>(table: Record<string, Factory<T>>, kind: ProviderKind, config: 
   return factory(config, options);
 }
 
+/** A text-to-speech provider on its own (the operator's smoke test, scripts/bot-smoke.ts, speaks with it). */
+export function createTts(config: ProviderConfig, options: Partial<AdapterOptions> = {}): TtsProvider & { close(): void } {
+  return pick(TTS, "tts", config, adapterOptions(options));
+}
+
 /**
  * The three providers of one agent's session, from its voice config. Throws a bad_request
  * ProviderError for an unknown provider or an unusable base URL; nothing connects until the session
