@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { botSettings, dataDir, port } from "../lib/config.ts";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
+import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
 import { prepareDatabase } from "../lib/db/prepare.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
 
@@ -166,8 +166,9 @@ async function main() {
     process.exit(code);
   };
   web.on("exit", (code) => void shutdown(code ?? 0));
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+  // Our shutdown stops PostgreSQL last, after the children are gone.
+  takeOverSignals();
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 }
 
 main().catch((err) => fail(String(err?.stack ?? err)));

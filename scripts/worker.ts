@@ -20,13 +20,14 @@ if (!process.env.APP_ENCRYPTION_KEY) {
 }
 
 const settings = botSettings();
+let stopping = false;
 let launched: Promise<Browser> | undefined;
 /** The worker's Chromium, relaunched if it ever goes away. */
 const browser = (): Promise<Browser> => {
   launched ??= launchBotBrowser().then((b) => {
     b.on("disconnected", () => {
       launched = undefined;
-      log({ event: "browser_disconnected", level: "warn" });
+      if (!stopping) log({ event: "browser_disconnected", level: "warn" });
     });
     return b;
   });
@@ -41,7 +42,6 @@ try {
 }
 const worker = await startWorker({ databaseUrl, concurrency: settings.concurrency, run: meetingRunner(browser, settings) });
 
-let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;

