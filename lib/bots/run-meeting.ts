@@ -75,11 +75,12 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   const stop = new AbortController();
   void ended.then(() => stop.abort());
 
-  let session: VoiceSession | null = null;
-  let meetingSession: MeetingSession | null = null;
-  let context: BrowserContext | null = null;
-  let bridge: AudioBridge | null = null;
-  let page: Page | null = null;
+  // Set by setUp() below (typed this way so the teardown's checks are not narrowed to null).
+  let session = null as VoiceSession | null;
+  let meetingSession = null as MeetingSession | null;
+  let context = null as BrowserContext | null;
+  let bridge = null as AudioBridge | null;
+  let page = null as Page | null;
   let admitted = false;
 
   // Heartbeats and pokes: the API's stop, restart and activation reach the bot here.
@@ -123,7 +124,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     );
   };
 
-  try {
+  // Set-up and joining. A `return end(…)` in here ends the set-up, not the bot: the teardown below
+  // (leave, close, write the final status) always runs.
+  const setUp = async (): Promise<void> => {
     const agent = meeting.agentId ? await db.agent.findUnique({ where: { id: meeting.agentId } }) : null;
     if (!agent) return end({ kind: "failed", reason: "agent_deleted" });
     if (agent.status === "paused") return end({ kind: "cancelled", reason: "agent_paused" });
@@ -246,6 +249,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     cleanups.push(() => clearInterval(billing));
     const maxDuration = setTimeout(() => end({ kind: "completed", reason: "max_duration" }), settings.maxDurationMs);
     cleanups.push(() => clearTimeout(maxDuration));
+  };
+  try {
+    await setUp();
   } catch (err) {
     if (err instanceof ProviderError) end({ kind: "failed", reason: "provider_error", data: providerErrorData(err) });
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });

@@ -78,6 +78,14 @@ function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
 /** API answers are data: nothing in them may load, run or be framed. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * A bot's failure artifact that is a meeting client's page (lib/bots/failure-artifacts.ts): shown
+ * as it was, with its own inline styles and data: images, in a sandbox where none of its scripts
+ * run and nothing loads.
+ */
+export const ARTIFACT_HTML_POLICY = `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+const ARTIFACT_HTML = /^\/api\/meetings\/[^/]+\/artifacts\/[^/]+\.html$/;
+
 function permissionsPolicy(pathname: string): string {
   const microphone = MICROPHONE_PAGES.test(pathname) ? "microphone=(self)" : "microphone=()";
   return [...FEATURES_OFF.map((f) => `${f}=()`), microphone].join(", ");
@@ -89,7 +97,7 @@ function permissionsPolicy(pathname: string): string {
  */
 export function securityHeaders(pathname: string, nonce?: string, opts: { dev?: boolean } = {}): Record<string, string> {
   return {
-    "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : API_POLICY,
+    "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : ARTIFACT_HTML.test(pathname) ? ARTIFACT_HTML_POLICY : API_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "Permissions-Policy": permissionsPolicy(pathname),

@@ -56,7 +56,9 @@ describe("failure artifacts", () => {
     expect(html.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(html.bytes.toString()).toContain("You can’t join this video call");
     // The meeting client's scripts never run on our origin.
-    expect(html.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'");
+    expect(html.headers.get("content-security-policy")).toBe(
+      "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
     expect(html.headers.get("x-content-type-options")).toBe("nosniff");
 
     // A second capture in the same millisecond does not overwrite the first.

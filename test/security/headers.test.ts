@@ -105,6 +105,13 @@ describe("security headers on API answers", () => {
     expect(headers.get("permissions-policy")).toContain("camera=()");
     expect(headers.get("x-middleware-request-x-nonce")).toBeNull();
   });
+
+  it("a bot's saved meeting page is shown sandboxed: its styles, none of its scripts", async () => {
+    expect((await get("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.html")).csp).toBe(
+      "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect((await get("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.png")).csp).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+  });
 });
 
 describe("on https", () => {
