@@ -14,10 +14,12 @@
 //   overhead: that minus the configured waits (bench/lib/voice-delays.ts, stated in the JSON);
 //   the pipeline's own voice-to-voice (its turn metrics) alongside, so the call's share shows;
 // - the worker tree's CPU (% of one core) and memory (RSS and PSS, MB), idle and per bot;
-// - maxBots: the largest level at which every turn was answered, Cohost's pipeline kept its overhead
-//   p95 under 150 ms, and the overhead p95 at the page grew by less than 150 ms over one bot's p50
-//   (a WebRTC call on this machine costs ~200 ms of its own in both directions, which no number
-//   of bots changes: a fixed 150 ms limit at the page would fail at one bot).
+// - maxBots: the largest level at which every turn was answered and Cohost's pipeline kept its
+//   overhead p95 under 150 ms; levels go up until that fails. maxBots_at_page also asks that the
+//   overhead p95 at the page stayed within 150 ms of one bot's p50: the call itself (two WebRTC legs
+//   through two browsers) takes ~200 ms on this machine at any number of bots, so a fixed 150 ms at
+//   the page would fail at one bot, and the people's browsers here compete with the worker for the
+//   same two cores, which they would not in production.
 // The machine is shared: the load average is reported with the figures.
 // Settings: BENCH_TURNS, BENCH_LEVELS ("1,2,4"), BENCH_MAX_BOTS (12), NEXT_DIST_DIR, DATABASE_URL.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -250,6 +252,8 @@ async function call(people: Browser, api: ReturnType<typeof apiClient>, worker: 
 
 interface Trees {
   worker: number[];
+  /** The worker's Node process alone (the rest of its tree is its Chromium). */
+  workerNode: number[];
   people: number[];
   web: number[];
   fakes: number[];
@@ -259,7 +263,7 @@ interface Trees {
 function sampleAll(trees: Trees) {
   return {
     machine: machineSample(),
-    cpu: Object.fromEntries(Object.entries(trees).map(([name, roots]) => [name, cpuSample(roots)])) as Record<keyof Trees, CpuSample>,
+    cpu: Object.fromEntries(Object.entries(trees).map(([name, roots]) => [name, cpuSample(roots, name !== "workerNode")])) as Record<keyof Trees, CpuSample>,
   };
 }
 
@@ -315,6 +319,7 @@ async function main() {
   cleanups.push(() => people.close());
   const trees: Trees = {
     worker: [],
+    workerNode: [],
     people: childrenMatching(process.pid, /chrom/i),
     web: [web.pid!],
     fakes: [fakes.pid],
@@ -325,11 +330,14 @@ async function main() {
   const levels = [];
   let idle: { cpu_percent_of_one_core: number; memory_mb: { rss: number; pss: number } } | null = null;
   let maxBots = 0;
+  let maxBotsAtPage = 0;
   let oneBotOverhead: number | null = null;
+  let failedLevel: { bots: number; joined: number; error: string } | null = null;
   for (const bots of LEVELS) {
     log(`▸ ${bots} bot${bots === 1 ? "" : "s"}: starting a worker (WORKER_CONCURRENCY=${bots})`);
     const worker = await startWorker(env, bots);
     trees.worker = [worker.pid];
+    trees.workerNode = [worker.pid];
     // The worker's idle baseline: Node and its warm Chromium, no bot.
     await sleep(2000);
     const idleFrom = cpuSample(trees.worker);
@@ -339,9 +347,16 @@ async function main() {
 
     const calls: Call[] = [];
     try {
-      for (let i = 0; i < bots; i++) {
-        calls.push(await call(people, api, worker, appUrl, agent.id));
-        log(`  bot ${i + 1}/${bots} in the room after ${Math.round(calls[i].joinToRosterMs)} ms (in_progress after ${Math.round(calls[i].joinToInProgressMs)} ms)`);
+      try {
+        for (let i = 0; i < bots; i++) {
+          calls.push(await call(people, api, worker, appUrl, agent.id));
+          log(`  bot ${i + 1}/${bots} in the room after ${Math.round(calls[i].joinToRosterMs)} ms (in_progress after ${Math.round(calls[i].joinToInProgressMs)} ms)`);
+        }
+      } catch (err) {
+        // A bot that cannot join is as much a result as a slow one: this level does not hold.
+        log(`  ✖ bot ${calls.length + 1}/${bots} did not get into its call: ${(err as Error).message}`);
+        failedLevel = { bots, joined: calls.length, error: (err as Error).message };
+        break;
       }
       // Every bot is in its call: turns count from here.
       for (const c of calls) c.from = (await probeEvents(c.page)).now;
@@ -400,6 +415,7 @@ async function main() {
         },
         worker: {
           cpu_percent_of_one_core: workerCpu,
+          cpu_split: { node: cpu.workerNode, chromium: round(workerCpu - cpu.workerNode) },
           memory_mb: mb(peakMemory),
           per_bot: {
             cpu_percent_of_one_core: round((workerCpu - idleHere.cpu_percent_of_one_core) / bots),
@@ -412,15 +428,13 @@ async function main() {
         machine_busy_percent_of_all_cores: cpu.machine_busy_percent_of_all_cores,
         load_average: os.loadavg().map((l) => round(l, 2)),
       };
-      levels.push(level);
       log(`  voice-to-voice p50/p95 ${level.voice_to_voice_at_page_ms.p50}/${level.voice_to_voice_at_page_ms.p95} ms, overhead ${level.overhead_ms.p50}/${level.overhead_ms.p95} ms, ${v2v.length}/${bots * TURNS} answered, worker ${workerCpu} % CPU`);
       oneBotOverhead ??= level.overhead_ms.p50 ?? 0;
-      const holds =
-        unanswered === 0 &&
-        measured === bots * TURNS &&
-        (pipelineOverhead.p95 ?? Infinity) < OVERHEAD_P95_LIMIT_MS &&
-        (level.overhead_ms.p95 ?? Infinity) - oneBotOverhead < OVERHEAD_P95_LIMIT_MS;
+      const holds = unanswered === 0 && measured === bots * TURNS && (pipelineOverhead.p95 ?? Infinity) < OVERHEAD_P95_LIMIT_MS;
+      const holdsAtPage = holds && maxBotsAtPage === maxBots && (level.overhead_ms.p95 ?? Infinity) - oneBotOverhead < OVERHEAD_P95_LIMIT_MS;
+      levels.push({ ...level, holds: { worker: holds, at_page: holdsAtPage } });
       if (holds) maxBots = bots;
+      if (holdsAtPage) maxBotsAtPage = bots;
       if (!holds) break;
     } finally {
       await Promise.all(calls.map((c) => api("POST", `/api/meetings/${c.meetingId}/stop`, {}).catch(() => {})));
@@ -450,11 +464,15 @@ async function main() {
         },
         worker_idle: idle,
         levels,
+        ...(failedLevel ? { failed_level: failedLevel } : {}),
         maxBots,
-        maxBots_rule: `every turn answered, the pipeline's overhead p95 < ${OVERHEAD_P95_LIMIT_MS} ms, and the overhead p95 at the page < one bot's overhead p50 (${oneBotOverhead} ms) + ${OVERHEAD_P95_LIMIT_MS} ms`,
+        maxBots_rule: `every turn answered and the pipeline's overhead p95 < ${OVERHEAD_P95_LIMIT_MS} ms`,
+        maxBots_at_page: maxBotsAtPage,
+        maxBots_at_page_rule: `also the overhead p95 at the page < one bot's overhead p50 at the page (${oneBotOverhead} ms) + ${OVERHEAD_P95_LIMIT_MS} ms`,
         aims: {
           join_within_5_s: joins.length > 0 && Math.max(...joins) <= 5000,
           overhead_p50_within_100_ms: firstLevel ? (firstLevel.overhead_ms.p50 ?? Infinity) <= 100 : false,
+          pipeline_overhead_p50_within_100_ms: firstLevel ? (firstLevel.overhead_split_ms.pipeline.p50 ?? Infinity) <= 100 : false,
           at_least_4_bots: maxBots >= 4,
         },
       },

@@ -3,8 +3,9 @@ import fs from "node:fs";
 
 // CPU and memory of process trees from /proc (Linux), for benchmarks that measure a program with
 // the children it starts (a worker and its Chromium). CPU is counted in clock ticks (jiffies) of
-// user + system time; a tree's CPU over a window is the difference of two samples, so processes that
-// start or exit inside the window are counted only for the part the samples see.
+// user + system time, a process's own plus that of its children that have exited (and were waited
+// for), so a tree's CPU over a window — the difference of two samples — keeps what its short-lived
+// processes (database backends, Chromium helpers) used.
 
 const TICKS_PER_SECOND = (() => {
   try {
@@ -17,7 +18,7 @@ const TICKS_PER_SECOND = (() => {
 interface ProcInfo {
   pid: number;
   ppid: number;
-  /** utime + stime, in ticks. */
+  /** utime + stime + cutime + cstime, in ticks. */
   ticks: number;
 }
 
@@ -26,7 +27,7 @@ function readStat(pid: number): ProcInfo | null {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may contain spaces and parentheses: fields count from its last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) };
   } catch {
     return null; // gone between listing and reading
   }
@@ -78,10 +79,11 @@ export interface CpuSample {
   at: number;
 }
 
-/** CPU ticks used so far by the trees under `roots`. */
-export function cpuSample(roots: number[]): CpuSample {
+/** CPU ticks used so far by the trees under `roots` (or by the `roots` alone). */
+export function cpuSample(roots: number[], withDescendants = true): CpuSample {
   const processes = allProcesses();
-  const ticks = roots.flatMap((root) => processTree(root, processes)).reduce((sum, p) => sum + p.ticks, 0);
+  const counted = withDescendants ? roots.flatMap((root) => processTree(root, processes)) : processes.filter((p) => roots.includes(p.pid));
+  const ticks = counted.reduce((sum, p) => sum + p.ticks, 0);
   return { ticks, at: performance.now() };
 }
 
