@@ -6,7 +6,7 @@
 // one agent in its own room, whose fake microphone loops a wake-word question with silence around it.
 //
 // Per level of 1, 2, 4, 6, … concurrent bots (the worker restarted with WORKER_CONCURRENCY = level),
-// the bots join one after another, then every person speaks BENCH_TURNS (default 4) questions.
+// the bots join one after another, then every person speaks BENCH_TURNS (default 6) questions.
 // Prints one JSON document (progress goes to stderr):
 // - join: POST /api/meetings/join → the agent in the person's roster, and → the meeting in_progress;
 // - voice-to-voice at the listening page: end of the person's speech on their microphone track →
@@ -39,7 +39,7 @@ import { childrenMatching, cpuPercent, cpuSample, machineBusyPercent, machineSam
 import { configuredWaits, FAKE_DELAYS, percentileMs } from "./lib/voice-delays.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
-const TURNS = Number(process.env.BENCH_TURNS || 4);
+const TURNS = Number(process.env.BENCH_TURNS || 6);
 const MAX_BOTS = Number(process.env.BENCH_MAX_BOTS || 12);
 const LEVELS = process.env.BENCH_LEVELS
   ? process.env.BENCH_LEVELS.split(",").map(Number)
