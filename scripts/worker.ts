@@ -26,7 +26,8 @@ const browser = (): Promise<Browser> => {
   launched ??= launchBotBrowser().then((b) => {
     b.on("disconnected", () => {
       launched = undefined;
-      log({ event: "browser_disconnected", level: "warn" });
+      // Closing it on shutdown is no news.
+      if (!stopping) log({ event: "browser_disconnected", level: "warn" });
     });
     return b;
   });
