@@ -169,7 +169,7 @@ async function startWorker(env: NodeJS.ProcessEnv, concurrency: number) {
       const timer = setTimeout(() => {
         waiters.delete(check);
         reject(new Error("timed out waiting for the worker"));
-      }, timeoutMs);
+      }, timeoutMs).unref();
       if (!check()) waiters.add(check);
     });
   const stop = () => stopChild(child, 30_000);
