@@ -12,17 +12,14 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
 import { createVoiceSession } from "../lib/voice/pipeline/session.ts";
-import { SPEECH_END_BLOCKS } from "../lib/voice/pipeline/tuning.ts";
-import { VAD_BLOCK_MS } from "../lib/voice/audio/vad.ts";
 import { createProviders } from "../lib/voice/providers/create-providers.ts";
 import type { ProviderLogEvent } from "../lib/voice/providers/log.ts";
 import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TurnMetrics } from "../lib/voice/types.ts";
 import { SPEECH, speechSamples } from "../test/voice/pipeline/speech.ts";
+import { configuredWaits, FAKE_DELAYS as DELAYS, percentileMs as percentile } from "./lib/voice-delays.ts";
 
 const TURNS = Number(process.env.BENCH_TURNS || 8);
 const FRAME_MS = 20;
-/** What the fakes are told to take: figures in the range providers publish (research §3.1). */
-const DELAYS = { sttFinalMs: 150, sttInterimEveryMs: 300, llmFirstTokenMs: 250, llmTokenMs: 0, ttsFirstAudioMs: 120, ttsChunkMs: 0 };
 const QUESTION = "co-host-summarise";
 const ANSWER = "Here is the summary. We agreed to move the launch to Friday.";
 
@@ -51,10 +48,6 @@ const COMBINATIONS: Combination[] = [
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : null;
-};
 
 // The fakes, in their own process.
 const child = spawn(process.execPath, [new URL("./lib/voice-fakes.ts", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
@@ -134,9 +127,8 @@ async function run(combo: Combination) {
   await session.stop();
 
   const done = metrics().filter((m) => m.voiceToVoiceMs !== null && !m.interrupted);
-  const endOfSpeech = SPEECH_END_BLOCKS * VAD_BLOCK_MS;
-  const turnEnd = (combo.sttEndsAfterMs ?? endOfSpeech) + DELAYS.sttFinalMs;
-  const configured = turnEnd + DELAYS.llmFirstTokenMs + DELAYS.ttsFirstAudioMs;
+  const waits = configuredWaits(combo.sttEndsAfterMs);
+  const configured = waits.total;
   const v2v = done.map((m) => m.voiceToVoiceMs!);
   const overhead = v2v.map((v) => v - configured);
   // Ours alone: voice-to-voice minus every wait on a provider as measured (turn end, LLM, TTS).
@@ -146,7 +138,7 @@ async function run(combo: Combination) {
     combination: `${combo.stt}${combo.sttModel ? `(${combo.sttModel})` : ""} + ${combo.ai} + ${combo.tts}`,
     turns_answered: `${done.length}/${TURNS}`,
     voice_to_voice_ms: { p50: percentile(v2v, 50), p95: percentile(v2v, 95) },
-    configured_ms: { turn_end: turnEnd, llm_first_token: DELAYS.llmFirstTokenMs, tts_first_audio: DELAYS.ttsFirstAudioMs, total: configured },
+    configured_ms: waits,
     overhead_ms: { p50: percentile(overhead, 50), p95: percentile(overhead, 95) },
     own_processing_ms: { p50: percentile(own, 50), p95: percentile(own, 95) },
     measured_p50_ms: {

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import { CHROMIUM_FLAGS, findChromium } from "../../lib/browser/chromium";
+import { CHROMIUM_FLAGS, findChromium } from "../../lib/browser/chromium.ts";
 
 export const FIXTURES = path.resolve(import.meta.dirname, "../../test/fixtures/room");
 export const SPEECH_WAV = path.join(FIXTURES, "speech-like.wav");

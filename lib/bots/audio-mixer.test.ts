@@ -50,4 +50,49 @@ describe("AudioMixer", () => {
     at(80);
     expect(out.filter((f) => f.timeMs === 0)).toHaveLength(1);
   });
+
+  it("sends a streaming voice's audio on as soon as it has arrived, without waiting out the jitter delay", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    at(21);
+    m.push({ samples: tone(320, 700), sampleRate: 16000, timeMs: 0, speakerId: "alice" });
+    at(25);
+    const frame = out.find((f) => f.timeMs === 0);
+    expect(frame?.samples[0]).toBe(700);
+    expect(frame?.speakerId).toBe("alice");
+    // Nothing from after what has arrived: the next frame waits for alice (or the delay).
+    expect(out.some((f) => f.timeMs === 20)).toBe(false);
+  });
+
+  it("waits for the streaming voice that is behind, and for nobody else", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    at(40);
+    m.push({ samples: tone(640, 100), sampleRate: 16000, timeMs: 0, speakerId: "alice" });
+    m.push({ samples: tone(320, 10), sampleRate: 16000, timeMs: 0, speakerId: "bob" });
+    at(41);
+    expect(out.at(-1)?.timeMs).toBe(0);
+    m.push({ samples: tone(320, 10), sampleRate: 16000, timeMs: 20, speakerId: "bob" });
+    at(42);
+    expect(out.at(-1)?.timeMs).toBe(20);
+    expect(out.at(-1)?.samples[0]).toBe(110);
+    expect(m.lateSamples).toBe(0);
+  });
+
+  it("a voice that stopped sending holds the stream back by the jitter delay at most, and nothing goes out before its time", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    at(20);
+    m.push({ samples: tone(320, 100), sampleRate: 16000, timeMs: 0, speakerId: "alice" });
+    at(50); // alice may still be on her way: only what she covered goes out
+    expect(out.at(-1)?.timeMs).toBe(0);
+    at(61); // silent longer than the delay: the stream runs on the delay
+    expect(out.at(-1)?.timeMs).toBe(0);
+    at(80);
+    expect(out.at(-1)?.timeMs).toBe(20);
+    // A voice whose timestamps run ahead of the clock never pulls out frames that have not ended.
+    m.push({ samples: tone(320, 100), sampleRate: 16000, timeMs: 200, speakerId: "bob" });
+    at(90);
+    expect(out.at(-1)?.timeMs).toBe(60);
+  });
 });
