@@ -8,6 +8,7 @@ import { ACCEPTED_LINKS_MESSAGE, parseJoinLink } from "./meeting-url.ts";
 import { assertReady } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { meetingDto } from "./serialize.ts";
+import { LIVE_STATUSES } from "./status.ts";
 
 /** Scheduled meetings of one agent and link closer than this are the same meeting. */
 const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;
@@ -42,7 +43,7 @@ export async function joinMeeting(userId: string, body: unknown) {
         agentId: agent.id,
         meetingUrl: link.url,
         OR: [
-          { status: { in: ["joining", "waiting_room", "in_progress"] } },
+          { status: { in: [...LIVE_STATUSES] } },
           { status: "scheduled", scheduledStart: { gt: new Date(start.getTime() - SAME_MEETING_WINDOW_MS), lt: new Date(start.getTime() + SAME_MEETING_WINDOW_MS) } },
         ],
       },

@@ -4,6 +4,7 @@ import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
 import { enqueueRun, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
+import { OPEN_STATUSES } from "./status.ts";
 
 // Meetings that calendars schedule (lib/calendar): one meeting per confirmed calendar event, keyed by
 // the event and by agent + link + start, kept in step when the event moves or is cancelled. Every
@@ -38,7 +39,7 @@ export async function scheduleMeeting(tx: Prisma.TransactionClient, input: Sched
     return existing;
   }
   const same = await tx.meeting.findFirst({
-    where: { agentId: input.agentId, meetingUrl: input.meetingUrl, scheduledStart: input.start, status: { in: ["scheduled", "joining", "waiting_room", "in_progress"] } },
+    where: { agentId: input.agentId, meetingUrl: input.meetingUrl, scheduledStart: input.start, status: { in: [...OPEN_STATUSES] } },
     select: { id: true },
   });
   if (same) {

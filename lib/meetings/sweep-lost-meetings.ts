@@ -1,6 +1,7 @@
 import { db } from "../db/client.ts";
 import { meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
+import { LIVE_STATUSES } from "./status.ts";
 
 /**
  * Fails live meetings whose bot went silent: `heartbeat_lost` when a worker had claimed the run and
@@ -13,7 +14,7 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
   const lost = await db.meeting.findMany({
     where: {
       ...(opts.userId ? { userId: opts.userId } : {}),
-      status: { in: ["joining", "waiting_room", "in_progress"] },
+      status: { in: [...LIVE_STATUSES] },
       OR: [
         { heartbeatAt: { lt: cutoff } },
         { heartbeatAt: null, joinRequestedAt: { lt: cutoff } },
@@ -33,7 +34,7 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
         if (!fresh || fresh.runId !== m.runId || !last || last >= cutoff) return;
         await transitionMeeting(tx, m.id, {
           to: "failed",
-          from: ["joining", "waiting_room", "in_progress"],
+          from: LIVE_STATUSES,
           reason: m.workerId ? "heartbeat_lost" : "no_worker",
           runId: m.runId ?? undefined,
           verb: "failed",
