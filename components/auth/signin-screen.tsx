@@ -277,43 +277,25 @@ export function SignInScreen(props: {
     );
   }
 
-  if (screen === "forgot") {
-    return (
-      <AuthCard title={t("forgotTitle")} subtitle={t("forgotSubtitle")}>
-        {noticeBox}
-        <form noValidate onSubmit={onForgot} className="flex flex-col gap-4">
-          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
-          <Button type="submit" loading={busy} className="w-full">
-            {busy ? t("sending") : t("sendLink")}
-          </Button>
-        </form>
-        <p className="mt-6 text-sm">
-          <button type="button" className={link} onClick={() => go("signin")}>
-            {t("backToSignIn")}
-          </button>
-        </p>
-      </AuthCard>
-    );
-  }
-
-  if (screen === "resend") {
-    return (
-      <AuthCard title={t("resendTitle")} subtitle={t("resendSubtitle")}>
-        {noticeBox}
-        <form noValidate onSubmit={onResend} className="flex flex-col gap-4">
-          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
-          <Button type="submit" loading={busy} className="w-full">
-            {busy ? t("sending") : t("resendLink")}
-          </Button>
-        </form>
-        <p className="mt-6 text-sm">
-          <button type="button" className={link} onClick={() => go("signin")}>
-            {t("backToSignIn")}
-          </button>
-        </p>
-      </AuthCard>
-    );
-  }
+  // "Forgot password" and "Send the link again" are the same screen: one e-mail field, a link sent.
+  const emailLinkScreen = (title: string, subtitle: string, submitLabel: string, onSubmit: typeof onForgot) => (
+    <AuthCard title={title} subtitle={subtitle}>
+      {noticeBox}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+        <Button type="submit" loading={busy} className="w-full">
+          {busy ? t("sending") : submitLabel}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm">
+        <button type="button" className={link} onClick={() => go("signin")}>
+          {t("backToSignIn")}
+        </button>
+      </p>
+    </AuthCard>
+  );
+  if (screen === "forgot") return emailLinkScreen(t("forgotTitle"), t("forgotSubtitle"), t("sendLink"), onForgot);
+  if (screen === "resend") return emailLinkScreen(t("resendTitle"), t("resendSubtitle"), t("resendLink"), onResend);
 
   if (screen === "reset") {
     return (
