@@ -1,3 +1,4 @@
+import { authenticateApiKey, looksLikeApiKey } from "../api-keys/authenticate-api-key.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { verifyAccessToken } from "./access-token.ts";
@@ -9,24 +10,29 @@ export interface AuthUser {
   firstName: string;
   lastName: string;
   image: string | null;
-  via: "bearer" | "session";
+  via: "bearer" | "session" | "api_key";
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The only gate for /api: a bearer access token (non-browser clients) or the next-auth session
- * cookie (the browser). Cookie-authenticated writes must come from our own origin (CSRF defence on
- * top of SameSite=Lax cookies).
+ * The only gate for /api: a bearer access token (non-browser clients), a personal API key (`ck_…`,
+ * also a bearer token) or the next-auth session cookie (the browser). Cookie-authenticated writes
+ * must come from our own origin (CSRF defence on top of SameSite=Lax cookies).
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   const authorization = request.headers.get("authorization");
   let userId: string | null = null;
   let via: AuthUser["via"] = "bearer";
   if (authorization) {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization);
-    userId = match ? verifyAccessToken(match[1].trim()) : null;
-    if (!userId) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1].trim();
+    if (token && looksLikeApiKey(token)) {
+      userId = (await authenticateApiKey(token, request.method)).userId;
+      via = "api_key";
+    } else {
+      userId = token ? verifyAccessToken(token) : null;
+      if (!userId) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    }
   } else {
     userId = await sessionUserId(request);
     via = "session";

@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { recordUsage, type UsageResult } from "../billing/usage.ts";
+import { recordTranscriptSegment } from "../events/meeting-events.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
 import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
@@ -113,8 +114,13 @@ export async function billNextMinute(ref: RunRef & { userId: string; agentId: st
 }
 
 export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment): Promise<void> {
-  await db.transcriptSegment.create({
-    data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: Math.round(s.startMs), endMs: Math.round(s.endMs), interrupted: s.interrupted ?? false },
+  await db.$transaction(async (tx) => {
+    const saved = await tx.transcriptSegment.create({
+      data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: Math.round(s.startMs), endMs: Math.round(s.endMs), interrupted: s.interrupted ?? false },
+      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true, meeting: { select: { userId: true } } },
+    });
+    const { meeting, ...segment } = saved;
+    await recordTranscriptSegment(tx, { id: meetingId, userId: meeting.userId }, segment);
   });
 }
 

@@ -9,6 +9,7 @@ import { assertReady } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { meetingDto } from "./serialize.ts";
 import { LIVE_STATUSES } from "./status.ts";
+import { recordStatusChange } from "../events/meeting-events.ts";
 
 /** Scheduled meetings of one agent and link closer than this are the same meeting. */
 const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;
@@ -75,6 +76,7 @@ export async function joinMeeting(userId: string, body: unknown) {
       },
       select: { id: true },
     });
+    await recordStatusChange(tx, { id: meeting.id, userId, agentId: agent.id }, null, status, joinNow ? "join_requested" : null);
     const launchAt = new Date(Math.max(now.getTime(), start.getTime() - meetingJoinLeadSeconds() * 1000));
     await enqueueRun(tx, meeting.id, runId, launchAt);
     return meeting.id;

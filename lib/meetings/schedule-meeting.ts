@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
+import { recordStatusChange } from "../events/meeting-events.ts";
 import { enqueueRun, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
@@ -66,6 +67,7 @@ export async function scheduleMeeting(tx: Prisma.TransactionClient, input: Sched
     },
     select: { id: true },
   });
+  await recordStatusChange(tx, { id: meeting.id, userId: input.userId, agentId: input.agentId }, null, "scheduled", "calendar");
   await enqueueRun(tx, meeting.id, runId, launchTime(input.start));
   return meeting;
 }
