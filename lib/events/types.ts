@@ -22,3 +22,6 @@ export interface EventBody {
 export function eventBody(e: { type: string; createdAt: Date; data: unknown }): EventBody {
   return { type: e.type, timestamp: e.createdAt.toISOString(), data: e.data };
 }
+
+/** NOTIFY channel of new events (sent by a trigger on ApiEvent); the payload is the meeting id or "". */
+export const EVENTS_CHANNEL = "cohost_api_events";

@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** One attempt to deliver a webhook: `{ deliveryId, after }` (lib/webhooks/attempt-delivery.ts). */
+  webhookDelivery: "webhook-delivery",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -23,6 +25,8 @@ function options(connectionString: string, role: "install" | "sender" | "worker"
     // Maintenance and cron scheduling run only in workers; web processes only send.
     supervise: role === "worker",
     schedule: role === "worker",
+    // Workers are woken by NOTIFY on queues that ask for it (webhook deliveries), not only by polling.
+    useListenNotify: role === "worker",
   };
 }
 
@@ -37,6 +41,9 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // An attempt takes at most the 10 s request timeout; one whose worker died is run again (the
+    // retry schedule of failed deliveries is our own, lib/webhooks/retry-schedule.ts).
+    await boss.createQueue(QUEUES.webhookDelivery, { retryLimit: 5, retryDelay: 5, expireInSeconds: 60, notify: true });
   } finally {
     await boss.stop({ graceful: false });
   }
