@@ -70,7 +70,7 @@ async function open(meetingId: string, headers: Record<string, string>, opts: { 
   return { response, controller };
 }
 
-const segment = (text: string, startMs: number) => ({ speaker: "Grace", isAgent: false, text, startMs, endMs: startMs + 500 });
+const segment = (text: string, startMs: number) => ({ speaker: "Grace", speakerId: null, isAgent: false, text, startMs, endMs: startMs + 500 });
 
 describe("GET /api/meetings/{id}/events", () => {
   it("streams status changes and transcript segments live, resumes after Last-Event-ID, ends with the meeting", async () => {

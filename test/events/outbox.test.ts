@@ -21,7 +21,7 @@ describe("events in the outbox", () => {
     const ctx = await userWithAgent();
     const res = await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } });
     const meetingId = res.body.id;
-    await saveTranscriptSegment(meetingId, { speaker: "Grace", isAgent: false, text: "Hello agent", startMs: 1000.4, endMs: 2500 });
+    await saveTranscriptSegment(meetingId, { speaker: "Grace", speakerId: null, isAgent: false, text: "Hello agent", startMs: 1000.4, endMs: 2500 });
     await db.$transaction((tx) => transitionMeeting(tx, meetingId, { to: "failed", reason: "provider_error", verb: "failed" }));
 
     const events = await db.apiEvent.findMany({ where: { meetingId }, orderBy: [{ meetingSeq: "asc" }, { createdAt: "asc" }] });
