@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "../providers/private-address.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../providers/private-address.ts";
+import { webhookPrivateUrlsAllowed } from "./private-urls.ts";
 
 // One HTTP attempt of a webhook: POST, no redirects followed (a 3xx is a failure, as Standard Webhooks
 // says), one 10 s deadline for the whole exchange, the private-address guard on the name and on the
@@ -47,7 +48,7 @@ export function postWebhook(rawUrl: string, headers: Record<string, string>, bod
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(rawUrl);
-  const guarded = !privateUrlsAllowed();
+  const guarded = !webhookPrivateUrlsAllowed();
   if (guarded && isPrivateHostname(url.hostname)) {
     return Promise.resolve({ ok: false, statusCode: null, latencyMs: 0, excerpt: null, error: "The address points to a private network address" });
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/types.ts";
-import { isPrivateHostname, privateUrlsAllowed } from "../providers/private-address.ts";
+import { isPrivateHostname } from "../providers/private-address.ts";
+import { webhookPrivateUrlsAllowed } from "./private-urls.ts";
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
@@ -22,7 +23,7 @@ const endpointUrl = z
       ctx.addIssue({ code: "custom", message: "Enter a full address, e.g. https://example.com/webhooks/cohost" });
       return;
     }
-    const local = privateUrlsAllowed();
+    const local = webhookPrivateUrlsAllowed();
     if (url.protocol !== "https:" && !(local && url.protocol === "http:")) {
       ctx.addIssue({ code: "custom", message: "The address must start with https://" });
     } else if (url.username || url.password) {
