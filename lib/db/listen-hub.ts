@@ -13,11 +13,14 @@ export class ListenHub {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private readonly channel: string;
+  private readonly label: string;
 
-  constructor(
-    private readonly channel: string,
-    private readonly label: string,
-  ) {}
+  // Plain fields, not parameter properties: scripts run through Node's type stripping.
+  constructor(channel: string, label: string) {
+    this.channel = channel;
+    this.label = label;
+  }
 
   /** Resolves once this process is listening, so nothing sent after it is missed. */
   async subscribe(key: string, listener: HubListener): Promise<() => void> {
