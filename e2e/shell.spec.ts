@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { englishOnlyPatterns } from "./support/english-text";
 import { E2E } from "./support/ports";
@@ -246,10 +246,24 @@ test.describe("signed-in shell", () => {
 });
 
 test.describe("cookie consent", () => {
-  function analyticsRequests(page: Page): string[] {
-    const seen: string[] = [];
-    page.on("request", (r) => r.url().includes("/__analytics/") && seen.push(r.url()));
+  function analyticsRequests(page: Page): Request[] {
+    const seen: Request[] = [];
+    page.on("request", (r) => r.url().includes("/__analytics/") && seen.push(r));
     return seen;
+  }
+
+  /**
+   * The fence for "nothing was sent": accepting sends a page view, which must arrive, and the first
+   * analytics request the page made must be that one (stamped, by the page's own clock, after the
+   * click). Requests are seen in the order the page makes them, so one made earlier would be first.
+   */
+  async function expectNothingSentBefore(page: Page, analytics: Request[], accept: Locator) {
+    const beforeAccepting = await page.evaluate(() => Date.now());
+    await accept.click();
+    await expect.poll(() => analytics.length).toBeGreaterThan(0);
+    const first = JSON.parse(analytics[0].postData() ?? "{}") as { type?: string; ts?: number };
+    expect(first.type).toBe("page_view");
+    expect(first.ts).toBeGreaterThanOrEqual(beforeAccepting);
   }
 
   test("no analytics before consent; Accept grants it and hides the banner for good", async ({ page, context }) => {
@@ -257,11 +271,8 @@ test.describe("cookie consent", () => {
     await page.goto("/cookie");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    await page.waitForTimeout(1000);
-    expect(analytics).toEqual([]);
-    await banner.getByRole("button", { name: "Accept" }).click();
+    await expectNothingSentBefore(page, analytics, banner.getByRole("button", { name: "Accept" }));
     await expect(banner).toBeHidden();
-    await expect.poll(() => analytics.length).toBeGreaterThan(0);
     const consent = (await context.cookies()).find((c) => c.name === "cookie-consent");
     expect(consent).toMatchObject({ value: "true", path: "/", sameSite: "Lax" });
     expect(consent!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
@@ -292,8 +303,8 @@ test.describe("cookie consent", () => {
 
   test("Reject (or the close icon) refuses, deletes analytics and advertising cookies, sends nothing", async ({ page, context }) => {
     await context.addCookies([
-      { name: "_ga", value: "GA1.1.1", url: "http://localhost:3210" },
-      { name: "_gcl_au", value: "1.1", url: "http://localhost:3210" },
+      { name: "_ga", value: "GA1.1.1", url: E2E.appUrl },
+      { name: "_gcl_au", value: "1.1", url: E2E.appUrl },
     ]);
     const analytics = analyticsRequests(page);
     await page.goto("/cookie");
@@ -303,8 +314,8 @@ test.describe("cookie consent", () => {
     expect(cookies.map((c) => c.name)).not.toContain("_ga");
     expect(cookies.map((c) => c.name)).not.toContain("_gcl_au");
     await page.reload();
-    await page.waitForTimeout(1000);
-    expect(analytics).toEqual([]);
+    await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
+    await expectNothingSentBefore(page, analytics, page.getByRole("region", { name: "Changing your choice" }).getByRole("button", { name: "Accept" }));
 
     await context.clearCookies();
     await page.reload();
