@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { englishOnlyPatterns } from "./support/english-text";
 import { E2E } from "./support/ports";
@@ -246,32 +246,32 @@ test.describe("signed-in shell", () => {
 });
 
 test.describe("cookie consent", () => {
-  function analyticsRequests(page: Page): Request[] {
-    const seen: Request[] = [];
-    page.on("request", (r) => r.url().includes("/__analytics/") && seen.push(r));
-    return seen;
+  /** Page views that reached the analytics collector, oldest first. */
+  async function pageViews(): Promise<{ type: string; path: string; ts: number }[]> {
+    const received = (await (await fetch(`http://127.0.0.1:${E2E.analyticsPort}/received`)).json()) as { path: string; body: string }[];
+    return received.filter((r) => r.path.startsWith("/__analytics/")).map((r) => JSON.parse(r.body));
   }
 
   /**
-   * The fence for "nothing was sent": accepting sends a page view, which must arrive, and the first
-   * analytics request the page made must be that one (stamped, by the page's own clock, after the
-   * click). Requests are seen in the order the page makes them, so one made earlier would be first.
+   * The fence for "nothing was sent": accepting sends a page view, which must reach the collector;
+   * every page view that reached it since `since` (the count when the test began) was made after the
+   * click, by the page's own clock. One sent earlier would have arrived before the fence.
    */
-  async function expectNothingSentBefore(page: Page, analytics: Request[], accept: Locator) {
+  async function expectNothingSentBefore(page: Page, since: number, accept: Locator) {
     const beforeAccepting = await page.evaluate(() => Date.now());
     await accept.click();
-    await expect.poll(() => analytics.length).toBeGreaterThan(0);
-    const first = JSON.parse(analytics[0].postData() ?? "{}") as { type?: string; ts?: number };
-    expect(first.type).toBe("page_view");
-    expect(first.ts).toBeGreaterThanOrEqual(beforeAccepting);
+    await expect.poll(async () => (await pageViews()).slice(since).length).toBeGreaterThan(0);
+    const views = (await pageViews()).slice(since);
+    expect(views[0]).toMatchObject({ type: "page_view", path: "/cookie" });
+    expect(views.filter((v) => v.ts < beforeAccepting)).toEqual([]);
   }
 
   test("no analytics before consent; Accept grants it and hides the banner for good", async ({ page, context }) => {
-    const analytics = analyticsRequests(page);
+    const since = (await pageViews()).length;
     await page.goto("/cookie");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    await expectNothingSentBefore(page, analytics, banner.getByRole("button", { name: "Accept" }));
+    await expectNothingSentBefore(page, since, banner.getByRole("button", { name: "Accept" }));
     await expect(banner).toBeHidden();
     const consent = (await context.cookies()).find((c) => c.name === "cookie-consent");
     expect(consent).toMatchObject({ value: "true", path: "/", sameSite: "Lax" });
@@ -306,7 +306,7 @@ test.describe("cookie consent", () => {
       { name: "_ga", value: "GA1.1.1", url: E2E.appUrl },
       { name: "_gcl_au", value: "1.1", url: E2E.appUrl },
     ]);
-    const analytics = analyticsRequests(page);
+    const since = (await pageViews()).length;
     await page.goto("/cookie");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Reject", exact: true }).click();
     const cookies = await context.cookies();
@@ -315,7 +315,7 @@ test.describe("cookie consent", () => {
     expect(cookies.map((c) => c.name)).not.toContain("_gcl_au");
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
-    await expectNothingSentBefore(page, analytics, page.getByRole("region", { name: "Changing your choice" }).getByRole("button", { name: "Accept" }));
+    await expectNothingSentBefore(page, since, page.getByRole("region", { name: "Changing your choice" }).getByRole("button", { name: "Accept" }));
 
     await context.clearCookies();
     await page.reload();
