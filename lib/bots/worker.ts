@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { notifyRetiringModels } from "../agents/notify-retiring-models.ts";
 import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
@@ -68,6 +69,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     if (round.synced + round.failed > 0) log({ event: "calendars_synced", workerId: id, ...round });
   });
   await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
+  // Owners hear once, a month ahead, that an agent's model retires (docs/providers.md).
+  await boss.work(QUEUES.modelRetirements, async () => {
+    const round = await notifyRetiringModels();
+    if (round.sent + round.failed > 0) log({ event: "retirement_notices", workerId: id, ...round });
+  });
+  await boss.schedule(QUEUES.modelRetirements, "0 8 * * *");
 
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   await listener.connect();

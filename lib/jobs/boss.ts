@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** E-mail owners whose agents use a model that retires within 30 days (a cron job, daily). */
+  modelRetirements: "model-retirements",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -37,6 +39,7 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
   } finally {
     await boss.stop({ graceful: false });
   }
