@@ -8,6 +8,8 @@ import { AudioLevels } from "@/lib/client/audio-levels";
 import { micPrecondition, micProblem, type MicProblem } from "@/lib/client/mic-error";
 import { notifications } from "@/lib/client/notifications";
 import { RoomCall, requestJoin, type ClosedReason, type PeerState, type RosterEntry, type TranscriptLine } from "@/lib/client/room-call";
+import type { RoomAgent } from "@/lib/rooms/room-agents";
+import { RoomAgents } from "./room-agents";
 import { RoomRoster } from "./room-roster";
 import { RoomTranscript } from "./room-transcript";
 
@@ -38,6 +40,8 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
   const [peerStates, setPeerStates] = useState<Record<string, PeerState>>({});
   const [streams, setStreams] = useState<Record<string, MediaStream>>({});
   const [lines, setLines] = useState<TranscriptLine[]>([]);
+  const [agents, setAgents] = useState<RoomAgent[]>([]);
+  const [online, setOnline] = useState(true);
   const call = useRef<RoomCall | null>(null);
   const meters = useRef<AudioLevels | null>(null);
 
@@ -90,6 +94,8 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
     if (withMic) levelMeter.set(joined.participant.id, local);
     setRoster([joined.participant]);
     setLines([]);
+    setAgents([]);
+    setOnline(true);
     setPeerStates({});
     setStreams({});
     setSelfId(joined.participant.id);
@@ -97,6 +103,8 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
     setMuted(false);
     const session = new RoomCall(roomId, joined, local, {
       roster: setRoster,
+      online: setOnline,
+      agents: setAgents,
       transcript: (incoming) =>
         setLines((prev) => {
           const seen = new Set(prev.map((l) => l.id));
@@ -225,13 +233,21 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
           </Button>
         </div>
       </div>
+      {!online && (
+        <p role="status" className="rounded-md bg-warning-bg px-3 py-2 text-sm text-[#5c4400]">
+          {t("reconnecting")}
+        </p>
+      )}
       {muted && (
         <p role="status" className="text-sm text-[var(--text-muted)]">
           {t("muted")}
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <RoomAgents agents={agents} />
+          <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
+        </div>
         <RoomTranscript lines={lines} />
       </div>
       {/* Remote voices play here; the attributes name whose voice each element carries. */}
