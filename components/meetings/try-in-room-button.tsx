@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions } from "@/lib/client/use-meetings";
 
@@ -23,7 +24,9 @@ export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agent
       onDone?.();
       router.push(roomUrl);
     } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
+      // No credit: say what the test room costs and where to top up, not that a balance is "used up".
+      const message = err instanceof ApiError && err.status === 402 ? t("noCredit") : (err as Error).message;
+      notifications.add({ type: "error", message, duration: 10_000 });
       setBusy(false);
     }
   };

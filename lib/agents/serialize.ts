@@ -3,6 +3,8 @@ import type { Agent } from "../generated/prisma/client.ts";
 export interface NextMeeting {
   id: string;
   title: string;
+  meetingUrl: string;
+  platform: string;
   scheduledStart: Date;
 }
 export interface MeetingSummary {
