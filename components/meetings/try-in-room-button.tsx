@@ -19,8 +19,8 @@ export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agent
   const start = async () => {
     setBusy(true);
     try {
+      // The room itself says the agent is on its way (a toast there would cover the call's buttons).
       const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
-      notifications.add({ type: "success", message: t("started", { name: agentName }) });
       onDone?.();
       router.push(roomUrl);
     } catch (err) {

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -20,8 +20,9 @@ const MIC_CONSTRAINTS: MediaStreamConstraints = { audio: { echoCancellation: tru
 const TRANSCRIPT_KEEP = 500;
 
 /** The test room: a name and Join first, then who is in the room, who speaks, and the live transcript. */
-export function RoomCallView({ roomId, link, defaultName }: { roomId: string; link: string; defaultName: string }) {
+export function RoomCallView({ roomId, link, defaultName, initialAgents }: { roomId: string; link: string; defaultName: string; initialAgents: RoomAgent[] }) {
   const t = useTranslations("rooms");
+  const format = useFormatter();
   const [phase, setPhase] = useState<Phase>("lobby");
   // Join works once the page is interactive; the name is read from the field itself, so text typed
   // (or autofilled) before that is not lost.
@@ -40,9 +41,11 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
   const [peerStates, setPeerStates] = useState<Record<string, PeerState>>({});
   const [streams, setStreams] = useState<Record<string, MediaStream>>({});
   const [lines, setLines] = useState<TranscriptLine[]>([]);
-  const [agents, setAgents] = useState<RoomAgent[]>([]);
+  const [agents, setAgents] = useState<RoomAgent[]>(initialAgents);
   const [online, setOnline] = useState(true);
   const call = useRef<RoomCall | null>(null);
+  // Agents sent into the room that are in it or on their way (as the page was loaded), for the lobby.
+  const arriving = initialAgents.filter((a) => a.status === "joining" || a.status === "waiting_room" || a.status === "in_progress").map((a) => a.agentName);
   const meters = useRef<AudioLevels | null>(null);
 
   // Closing the tab or navigating away leaves the room (RoomCall also sends a beacon on pagehide).
@@ -94,7 +97,6 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
     if (withMic) levelMeter.set(joined.participant.id, local);
     setRoster([joined.participant]);
     setLines([]);
-    setAgents([]);
     setOnline(true);
     setPeerStates({});
     setStreams({});
@@ -168,6 +170,11 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
       <Card className="mx-auto w-full max-w-md">
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-[var(--text-muted)]">{t("intro")}</p>
+        {arriving.length > 0 && (
+          <p className="mt-3 rounded-md bg-primary-light/60 px-3 py-2 text-sm dark:bg-primary/20">
+            {t("agentsArriving", { names: format.list(arriving, { type: "conjunction" }), count: arriving.length })}
+          </p>
+        )}
         <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <TextField
             ref={nameField}
