@@ -127,7 +127,7 @@ test("Try in the test room works the first time, the microphone allowed at the p
 
 test("opened from the meeting's page, the room says what the agent does and why it did not answer; its owner switches activation on there", async ({ signedIn: setup, user }) => {
   test.setTimeout(180_000);
-  await control("script", { stt: [TEXT.noWake, TEXT.agenda], ai: ["Priya presents the budget."] });
+  await control("script", { stt: [TEXT.agenda, TEXT.followUp], ai: ["Priya presents the budget."] });
   await topUp(setup.request, 10);
   const agent = await createAgentViaApi(setup.request, { name: "Cohost", manualActivation: true, wakeWord: null });
   const room = (await (await setup.request.post("/api/rooms")).json()) as { url: string };
@@ -137,7 +137,7 @@ test("opened from the meeting's page, the room says what the agent does and why 
   await expect.poll(async () => (await details(setup.request, id)).status, { timeout: 60_000 }).toBe("in_progress");
 
   // The person's microphone: a question without activation, then one after it.
-  const browser = await launchPerson({ wav: speechWav([3000, "no-wake-word.wav", 14_000, "hey-cohost-agenda.wav", 15_000]) });
+  const browser = await launchPerson({ wav: speechWav([3000, "hey-cohost-agenda.wav", 14_000, "follow-up.wav", 15_000]) });
   try {
     const page = await signInThroughTheForm(browser, user);
     await page.getByRole("link", { name: /Activation check/ }).click();
@@ -146,7 +146,7 @@ test("opened from the meeting's page, the room says what the agent does and why 
     const card = agentIn(page, "Cohost");
     await expect(card).toContainText("Activation is off: it only listens until its owner activates it.");
     // Heard, not answered, and the room says why.
-    await expect(card).toContainText(`Heard “${TEXT.noWake}” but activation is off, so it did not answer.`, { timeout: 40_000 });
+    await expect(card).toContainText(`Heard “${TEXT.agenda}” but activation is off, so it did not answer.`, { timeout: 40_000 });
     expect(await llmRequests()).toBe(0);
     await card.getByRole("button", { name: "Activate agent" }).click();
     await expect(card.getByRole("button", { name: "Deactivate agent" })).toHaveAttribute("aria-pressed", "true");
@@ -211,6 +211,6 @@ test("with no credit, Try in the test room says what the room costs and where to
   await createAgentViaApi(page.request, { name: "Cohost" });
   await page.goto("/agents");
   await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-  await expect(page.getByText("The test room is billed like any meeting, by the minute, and your balance is empty. Top up on the Billing page, then try again.")).toBeVisible();
+  await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("The test room is billed like any meeting, by the minute, and your balance is empty. Top up on the Billing page, then try again.");
   await expect(page).toHaveURL(/\/agents$/);
 });

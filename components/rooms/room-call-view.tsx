@@ -255,7 +255,7 @@ export function RoomCallView({ roomId, link, defaultName, initialAgents }: { roo
           <RoomAgents agents={agents} />
           <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
         </div>
-        <RoomTranscript lines={lines} />
+        <RoomTranscript lines={lines} agentListening={agents.some((a) => a.status === "in_progress")} />
       </div>
       {/* Remote voices play here; the attributes name whose voice each element carries. */}
       {roster

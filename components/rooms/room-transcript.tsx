@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import type { TranscriptLine } from "@/lib/client/room-call";
 
 /** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
-export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
+export function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
   const t = useTranslations("rooms");
   const format = useFormatter();
   const box = useRef<HTMLDivElement>(null);
@@ -21,7 +21,7 @@ export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
       <h2 id="room-transcript" className="text-base font-semibold">
         {t("transcript")}
       </h2>
-      {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t("transcriptEmpty")}</p>}
+      {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t(agentListening ? "transcriptListening" : "transcriptEmpty")}</p>}
       {/* role="log" is not allowed on a list, so the list sits inside the log. */}
       <div
         ref={box}

@@ -39,6 +39,8 @@ export function liveStateTracker(opts: { keepWords: boolean; now?: () => Date; o
           return report();
         case "speaking":
           speaking = e.speaking;
+          // Its audio is over only when the reply is (the session then ends the reply too).
+          if (!e.speaking) replying = false;
           return report();
         case "unanswered":
           unanswered = { reason: e.reason, text: opts.keepWords ? e.text : null, at: now().toISOString() };
