@@ -33,12 +33,12 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
             {" · "}
             {t("events", { count: calendar.eventCount })}
             {" · "}
-            {calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt)) }) : t("notSynced")}
+            {calendar.importing ? t("importing") : calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt)) }) : t("notSynced")}
           </p>
         </div>
         <div className="flex gap-1">
-          <Button size="sm" variant="ghost" loading={busy} onClick={onSync} aria-label={t("refreshLabel", { name: calendar.name })} title={t("refresh")}>
-            {!busy && <RefreshCw size={16} aria-hidden="true" />}
+          <Button size="sm" variant="ghost" loading={busy || calendar.importing} onClick={onSync} aria-label={t("refreshLabel", { name: calendar.name })} title={t("refresh")}>
+            {!busy && !calendar.importing && <RefreshCw size={16} aria-hidden="true" />}
           </Button>
           <Button size="sm" variant="ghost" className="text-error-text" onClick={onRemove} aria-label={t("removeLabel", { name: calendar.name })} title={t("remove")}>
             <Trash2 size={16} aria-hidden="true" />
