@@ -33,7 +33,7 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
             {" · "}
             {t("events", { count: calendar.eventCount })}
             {" · "}
-            {calendar.importing ? t("importing") : calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt)) }) : t("notSynced")}
+            {calendar.importing ? t("importing") : calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt), new Date()) }) : t("notSynced")}
           </p>
         </div>
         <div className="flex gap-1">

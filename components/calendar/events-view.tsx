@@ -10,6 +10,7 @@ import { LoadingBlock } from "@/components/ui/spinner";
 import type { CalendarEvent, useCalendarEvents } from "@/lib/client/use-calendar";
 import { VIEWS, type CalendarView } from "./date-range";
 import { EventDetails } from "./event-details";
+import { UndoDelete } from "./undo-delete";
 import { ListView } from "./list-view";
 import { MonthView } from "./month-view";
 import { WeekView } from "./week-view";
@@ -34,7 +35,8 @@ export function EventsView({
   view: CalendarView;
   anchor: Date;
   range: { from: Date; to: Date };
-  onView: (view: CalendarView) => void;
+  /** Another view, from the days in view (or from `at`: the day a month's "+N more" opens). */
+  onView: (view: CalendarView, at?: Date) => void;
   onAnchor: (anchor: Date) => void;
   onShift: (direction: -1 | 1) => void;
   showAgent: boolean;
@@ -42,6 +44,8 @@ export function EventsView({
   const t = useTranslations("calendar");
   const format = useFormatter();
   const [selected, setSelected] = useState<CalendarEvent | null>(null);
+  // The last deleted event, with Undo, until undone, dismissed or replaced by the next delete.
+  const [deleted, setDeleted] = useState<CalendarEvent | null>(null);
   // The dialog shows the freshest copy of the event (after a confirm or an edit elsewhere).
   const current = selected && (store.events.find((e) => e.id === selected.id) ?? selected);
   const keep = async (promise: Promise<CalendarEvent>) => {
@@ -89,6 +93,7 @@ export function EventsView({
           </Tabs.List>
         </div>
 
+        {deleted && <UndoDelete event={deleted} onRestore={() => store.restore(deleted)} onDone={() => setDeleted(null)} />}
         {store.error ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
             <span className="flex-1">{store.error}</span>
@@ -106,10 +111,7 @@ export function EventsView({
                 events={store.events}
                 onOpen={setSelected}
                 showAgent={showAgent}
-                onShowWeek={(day) => {
-                  onAnchor(day);
-                  onView("week");
-                }}
+                onShowWeek={(day) => onView("week", day)}
               />
             </Tabs.Content>
             <Tabs.Content value="week" className="focus-visible:outline-2 focus-visible:outline-primary">
@@ -129,7 +131,10 @@ export function EventsView({
         actions={{
           confirm: (e) => keep(store.confirm(e)),
           update: (e, body) => keep(store.update(e, body)),
-          remove: (e) => store.remove(e),
+          remove: async (e) => {
+            await store.remove(e);
+            setDeleted(e);
+          },
         }}
       />
     </Card>

@@ -25,10 +25,15 @@ const scheduleInput = (event: EventForMeeting): ScheduleInput => ({
  */
 export async function syncEventMeeting(tx: Prisma.TransactionClient, event: EventForMeeting, reason: UnscheduleReason): Promise<string | null> {
   if (event.status === "confirmed" && !event.deletedAt) {
-    // A meeting the calendar cancelled (the event was cancelled or removed, then re-instated) stays in
-    // the history and the event gets a new one. One the user cancelled stays the event's answer.
+    // A meeting cancelled with its event (cancelled or removed in its calendar, or deleted here and
+    // then restored) stays in the history and the event gets a new one. A meeting the user cancelled
+    // on its own stays the event's answer.
     await tx.meeting.updateMany({
-      where: { calendarEventId: event.id, status: "cancelled", statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed"] } },
+      where: {
+        calendarEventId: event.id,
+        status: "cancelled",
+        statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed", "calendar_event_deleted"] },
+      },
       data: { calendarEventId: null },
     });
     const meeting = await scheduleMeeting(tx, scheduleInput(event));

@@ -1,6 +1,7 @@
 import type { CalendarEvent, CalendarEventSource, Prisma } from "../generated/prisma/client.ts";
 import type { MeetingLink } from "../meetings/meeting-url.ts";
 import { chunks } from "../db/chunks.ts";
+import { withoutJoinInstructions } from "./clean-description.ts";
 import { scheduleNewEventMeetings, syncEventMeeting } from "./event-meeting.ts";
 import { statusFor, type AccessRules } from "./event-status.ts";
 import { findMeetingLink } from "./find-meeting-link.ts";
@@ -32,7 +33,7 @@ const slotOf = (meetingUrl: string, start: Date) => `${meetingUrl}\u0000${start.
 function fieldsOf(i: CalendarInstance, link: MeetingLink) {
   return {
     title: i.title.slice(0, MAX_TITLE),
-    description: i.description.trim().slice(0, MAX_DESCRIPTION) || null,
+    description: withoutJoinInstructions(i.description).slice(0, MAX_DESCRIPTION) || null,
     organizerEmail: i.organizerEmail,
     startsAt: i.start,
     endsAt: i.end,

@@ -57,6 +57,13 @@ export function useCalendarEvents(agentId: string | undefined, range: { from: Da
       await mutate((d) => d && { ...d, events: d.events.filter((e) => e.id !== event.id) }, { revalidate: false });
       void others();
     },
+    /** Undoes remove(): the event comes back (with a new meeting when it is confirmed and not over). */
+    async restore(event: CalendarEvent) {
+      const restored = await apiFetch<CalendarEvent>(`${eventPath(event)}/restore`, { method: "POST", fallback: t("restoreEvent") });
+      await mutate((d) => d && { ...d, events: [...d.events.filter((e) => e.id !== restored.id), restored].sort((a, b) => a.start.localeCompare(b.start)) }, { revalidate: false });
+      void others();
+      return restored;
+    },
     async confirm(event: CalendarEvent) {
       const confirmed = await apiFetch<CalendarEvent>(`${eventPath(event)}/confirm`, { method: "POST", fallback: t("confirmEvent") });
       await replace(confirmed);

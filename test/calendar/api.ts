@@ -5,6 +5,7 @@ import { GET as userEventsRoute } from "@/app/api/calendars/events/route";
 import { GET as agentCalendarRoute } from "@/app/api/agents/[id]/calendar/route";
 import { DELETE as deleteEventRoute, PUT as updateEventRoute } from "@/app/api/agents/[id]/calendar/events/[eventId]/route";
 import { POST as confirmRoute } from "@/app/api/agents/[id]/calendar/events/[eventId]/confirm/route";
+import { POST as restoreRoute } from "@/app/api/agents/[id]/calendar/events/[eventId]/restore/route";
 import { runCalendarImport } from "@/lib/calendar/run-import";
 import { call } from "../http.ts";
 
@@ -48,3 +49,4 @@ export const confirm = (headers: Headers, agentId: string, eventId: string) => c
 export const updateEvent = (headers: Headers, agentId: string, eventId: string, body: unknown) =>
   call(updateEventRoute, { method: "PUT", headers, body, params: { id: agentId, eventId } });
 export const deleteEvent = (headers: Headers, agentId: string, eventId: string) => call(deleteEventRoute, { method: "DELETE", headers, params: { id: agentId, eventId } });
+export const restoreEvent = (headers: Headers, agentId: string, eventId: string) => call(restoreRoute, { method: "POST", headers, params: { id: agentId, eventId } });
