@@ -6,7 +6,7 @@ import { useState } from "react";
 import { SelectField } from "@/components/agents/select-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import type { Agent } from "@/lib/client/use-agents";
@@ -140,7 +140,7 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
         </>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}
         title={toRemove ? t("removeTitle", { name: toRemove.name }) : ""}

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import type { useFeedToken } from "@/lib/client/use-calendar";
 
@@ -104,7 +104,7 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
           </Button>
         </div>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={asking}
         onOpenChange={setAsking}
         title={t("regenerateTitle")}
