@@ -5,7 +5,7 @@ import { sendMail } from "../mail/send.ts";
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
 import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { revokeAllForUser } from "./refresh-tokens.ts";
+import { endAllSessions } from "./session-version.ts";
 
 export interface SignUpInput {
   email: string;
@@ -75,7 +75,10 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await sendMail(resetPasswordMail(user.email, token));
 }
 
-/** Sets a new password and ends every API session of the user (all refresh tokens revoked). */
+/**
+ * Sets a new password and ends every session of the user: browser sessions, access tokens and
+ * refresh tokens (lib/auth/session-version.ts). Whoever held the old password is signed out.
+ */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const userId = await consumeEmailToken(token, "reset_password");
   const passwordHash = await hashPassword(password);
@@ -86,7 +89,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
     select: { email: true, emailVerified: true },
   });
   if (!user.emailVerified) await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
-  await revokeAllForUser(userId);
+  await endAllSessions(userId);
   await reset(`login-failures:${user.email}`);
 }
 
@@ -94,7 +97,7 @@ export async function resetPassword(token: string, password: string): Promise<vo
  * Checks e-mail + password for any sign-in path (API password grant, next-auth credentials).
  * Failed attempts are counted per account; past the limit the account is locked for the window.
  */
-export async function authenticate(email: string, password: string): Promise<{ id: string; email: string; name: string }> {
+export async function authenticate(email: string, password: string): Promise<{ id: string; email: string; name: string; sessionVersion: number }> {
   const failureKey = `login-failures:${email}`;
   const limit = LIMITS.failedLoginPerAccount();
   await assertUnder(failureKey, limit);
@@ -108,5 +111,5 @@ export async function authenticate(email: string, password: string): Promise<{ i
     throw new AppError("email_not_verified", "Please confirm your e-mail address first. We sent you a link when you signed up.");
   }
   await reset(failureKey);
-  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() };
+  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), sessionVersion: user.sessionVersion };
 }

@@ -11,8 +11,14 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-/** The user id of the next-auth session cookie on this request, if it holds a valid session. */
-export async function sessionUserId(request: Request): Promise<string | null> {
+export interface SessionClaims {
+  userId: string;
+  /** The session generation the cookie was issued under (lib/auth/session-version.ts). */
+  sessionVersion: unknown;
+}
+
+/** The claims of the next-auth session cookie on this request, if it holds a validly signed session. */
+export async function readSessionCookie(request: Request): Promise<SessionClaims | null> {
   const cookies = parseCookies(request.headers.get("cookie"));
   if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
   const token = await getToken({
@@ -20,5 +26,5 @@ export async function sessionUserId(request: Request): Promise<string | null> {
     secret: authSecret(),
     secureCookie: servedOverHttps(),
   });
-  return typeof token?.sub === "string" ? token.sub : null;
+  return typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: token.sv } : null;
 }
