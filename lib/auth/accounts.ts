@@ -3,8 +3,8 @@ import { AppError } from "../http/errors.ts";
 import { LIMITS, assertUnder, enforce, hit, reset } from "../http/rate-limit.ts";
 import { sendMail } from "../mail/send.ts";
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
-import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import { consumeEmailToken, createEmailToken, emailTokenOwner, usedEmailToken } from "./email-tokens.ts";
+import { assertHardToGuess, hashPassword, verifyPassword } from "./passwords.ts";
 import { endAllSessions } from "./session-version.ts";
 
 export interface SignUpInput {
@@ -63,9 +63,20 @@ export async function resendVerification(email: string): Promise<void> {
   await sendMail(verifyEmailMail(user.email, user.firstName, token));
 }
 
-export async function verifyEmail(token: string): Promise<void> {
-  const userId = await consumeEmailToken(token, "verify_email");
-  await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+/**
+ * Confirms the address behind a verification link. A link that was already used for an address
+ * that is confirmed (clicked twice, the page reloaded) says so instead of "invalid".
+ */
+export async function verifyEmail(token: string): Promise<"confirmed" | "already_confirmed"> {
+  try {
+    const { userId } = await consumeEmailToken(token, "verify_email");
+    await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+    return "confirmed";
+  } catch (err) {
+    const used = await usedEmailToken(token, "verify_email");
+    if (used?.user.emailVerified) return "already_confirmed";
+    throw err;
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -80,17 +91,13 @@ export async function requestPasswordReset(email: string): Promise<void> {
  * refresh tokens (lib/auth/session-version.ts). Whoever held the old password is signed out.
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  const userId = await consumeEmailToken(token, "reset_password");
+  const owner = await emailTokenOwner(token, "reset_password");
+  assertHardToGuess(password, [owner.firstName, owner.lastName, owner.email]);
+  const { userId } = await consumeEmailToken(token, "reset_password");
   const passwordHash = await hashPassword(password);
   // Following the e-mailed link proves control of the address, so it also counts as verification.
-  const user = await db.user.update({
-    where: { id: userId },
-    data: { passwordHash },
-    select: { email: true, emailVerified: true },
-  });
-  if (!user.emailVerified) await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
-  await endAllSessions(userId);
-  await reset(`login-failures:${user.email}`);
+  await endAllSessions(userId, { passwordHash, ...(owner.emailVerified ? {} : { emailVerified: new Date() }) });
+  await reset(`login-failures:${owner.email}`);
 }
 
 /**

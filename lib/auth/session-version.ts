@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import { revokeAllForUser } from "./refresh-tokens.ts";
 
 // Ending a user's sessions: cookie sessions and access tokens are stateless (signed JWTs), so each
@@ -27,10 +28,11 @@ export async function sessionVersionOf(userId: string): Promise<number> {
  * every refresh token is revoked. Returns the new generation, under which the caller may issue the
  * one session it keeps (a password change keeps the browser that made it signed in).
  */
-export async function endAllSessions(userId: string): Promise<number> {
+export async function endAllSessions(userId: string, alsoSet: Prisma.UserUpdateInput = {}): Promise<number> {
+  // `alsoSet` (a new password) changes in the same statement, so no window leaves it half done.
   const { sessionVersion } = await db.user.update({
     where: { id: userId },
-    data: { sessionVersion: { increment: 1 } },
+    data: { ...alsoSet, sessionVersion: { increment: 1 } },
     select: { sessionVersion: true },
   });
   await revokeAllForUser(userId);

@@ -1,4 +1,5 @@
 import { appUrl } from "../config.ts";
+import { SITE } from "../site.ts";
 import type { Mail } from "./send.ts";
 
 function escape(value: string): string {
@@ -41,4 +42,41 @@ export function resetPasswordMail(to: string, token: string): Mail {
     label: "Choose a new password",
     url,
   });
+}
+
+export function passwordChangedMail(to: string, firstName: string): Mail {
+  return layout(
+    to,
+    "Your Cohost password was changed",
+    [
+      `Hi ${firstName},`,
+      "The password of your Cohost account was just changed, and every other browser and app signed in to it was signed out.",
+      "If this was not you, reset your password now: someone else may know the old one.",
+    ],
+    { label: "Reset the password", url: `${appUrl()}/signin` },
+  );
+}
+
+export function confirmNewEmailMail(to: string, firstName: string, token: string): Mail {
+  const url = `${appUrl()}/signin?mode=confirm-email&token=${encodeURIComponent(token)}`;
+  return layout(to, "Confirm your new e-mail for Cohost", [`Hi ${firstName},`, "Please confirm that this is the new e-mail address of your Cohost account. The link is valid for 24 hours; until you follow it, your account keeps its current address."], {
+    label: "Confirm new e-mail",
+    url,
+  });
+}
+
+export function emailChangeRequestedMail(to: string, firstName: string, newEmail: string): Mail {
+  return layout(to, "Your Cohost e-mail is about to change", [
+    `Hi ${firstName},`,
+    `Someone signed in to your Cohost account asked to change its e-mail address to ${newEmail}. It changes only when the link sent there is followed.`,
+    "If this was not you, change your password in your account settings: someone else knows it.",
+  ]);
+}
+
+export function emailChangedMail(to: string, firstName: string, newEmail: string): Mail {
+  return layout(to, "Your Cohost e-mail was changed", [
+    `Hi ${firstName},`,
+    `Your Cohost account now uses ${newEmail}. This address will get no more messages about it.`,
+    `If this was not you, write to ${SITE.contactEmail} right away.`,
+  ]);
 }

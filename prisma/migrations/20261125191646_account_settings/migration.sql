@@ -1,0 +1,8 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN "sessionVersion" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterEnum
+ALTER TYPE "EmailTokenPurpose" ADD VALUE 'change_email';
+
+-- AlterTable
+ALTER TABLE "EmailToken" ADD COLUMN "newEmail" TEXT;
