@@ -20,9 +20,45 @@ test.describe("signed-in shell", () => {
     await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
     await expect(page).toHaveTitle("About · Cohost");
-    await page.goto("/somewhere/else");
+    const response = await page.goto("/somewhere/else");
+    // The raw path is the heading and the title (spec §2), and the answer is a real 404.
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "/somewhere/else" })).toBeVisible();
     await expect(page.getByText("Page not found")).toBeVisible();
+    await expect(page).toHaveTitle("/somewhere/else · Cohost");
+    // The shell is all there: navigation back works.
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+
+  test("dialogs give focus back to the control that opened them when closed with Escape", async ({ signedIn: page }) => {
+    await page.goto("/");
+    const accountMenu = page.getByRole("button", { name: "Account menu" });
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeHidden();
+    await expect(accountMenu).toBeFocused();
+
+    // Phone: from the drawer, focus comes back to the menu button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menuButton).toBeFocused();
+
+    // A confirmation whose code loads on demand, opened by a button on the page.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Account settings" }).click();
+    const signOutOthers = page.getByRole("button", { name: "Sign out other sessions" });
+    await signOutOthers.click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(signOutOthers).toBeFocused();
   });
 
   test("every tab is titled after its page, from the first response on (spec §2), and unknown pages by their path", async ({ signedIn: page }) => {

@@ -2,10 +2,12 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PLATFORM_CHIP } from "@/components/agents/platform";
+import { FirstRunChecklist } from "@/components/dashboard/first-run-checklist";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { serverUserId } from "@/lib/auth/server-user";
 import { dashboardSummary } from "@/lib/dashboard/summary";
+import { getChecklist } from "@/lib/onboarding/checklist";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { titleMetadata } from "@/lib/shell/page-metadata";
 
@@ -19,7 +21,13 @@ const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm 
 export default async function DashboardPage() {
   const userId = await serverUserId();
   if (!userId) redirect("/signin");
-  const [t, format, locale, summary] = await Promise.all([getTranslations("dashboard"), getFormatter(), getLocale(), dashboardSummary(userId)]);
+  const [t, format, locale, summary, checklist] = await Promise.all([
+    getTranslations("dashboard"),
+    getFormatter(),
+    getLocale(),
+    dashboardSummary(userId),
+    getChecklist(userId),
+  ]);
   const balance = summary.credit.creditBalanceUsd;
   const totalAgents = summary.agents.active + summary.agents.paused;
 
@@ -47,6 +55,7 @@ export default async function DashboardPage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
+      {checklist.visible && <FirstRunChecklist checklist={checklist} hasAgents={totalAgents > 0} className="lg:col-span-3" />}
       <Card>
         <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("balance")}</h2>
         <p className={cn("mt-2 text-3xl font-semibold tabular-nums", TONE[balanceTone(balance)])}>{formatUsd(balance, locale)}</p>

@@ -11,7 +11,7 @@ import { notifications } from "@/lib/client/notifications";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "@/components/shell/use-profile";
 import { AutoRefillCard } from "./auto-refill-card";
-import { Section } from "./section";
+import { Section } from "@/components/ui/section";
 import { SpendChart } from "./spend-chart";
 import { TopUpCard } from "./top-up-card";
 

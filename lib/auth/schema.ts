@@ -24,7 +24,9 @@ export const signUpSchema = z
     email: emailSchema,
     password: passwordSchema,
     firstName: name("First name"),
-    lastName: name("Last name"),
+    // The browser asks one "Display name" (as the profile does) and splits it on the first space,
+    // so a one-word name has no last name.
+    lastName: z.string({ error: "Last name must be text" }).trim().max(100, "Last name must be at most 100 characters").default(""),
   })
   .superRefine((v, ctx) => {
     const { problem } = passwordStrength(v.password, [v.firstName, v.lastName, v.email]);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
+import { sendReceipt, type ReceiptJob } from "../billing/receipt.ts";
 import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
@@ -68,6 +69,9 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     if (round.synced + round.failed > 0) log({ event: "calendars_synced", workerId: id, ...round });
   });
   await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
+  await boss.work<ReceiptJob>(QUEUES.receipt, async ([job]) => {
+    log({ event: "receipt", workerId: id, topUpId: job.data.topUpId, result: await sendReceipt(job.data.topUpId) });
+  });
 
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   await listener.connect();

@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** E-mail the receipt of one credited top-up or auto-refill: `{ topUpId }`, sent with the credit. */
+  receipt: "billing-receipt",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -37,6 +39,8 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // A mail server that is down for a while still gets every receipt (retries over about an hour).
+    await boss.createQueue(QUEUES.receipt, { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
   } finally {
     await boss.stop({ graceful: false });
   }
