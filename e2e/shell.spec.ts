@@ -360,17 +360,76 @@ test.describe("accessibility", () => {
     await page.goto("/signin");
     await check(page);
     await page.goto("/signin?screen=signup");
+    await page.getByLabel("Password", { exact: true }).fill("password");
+    await expect(page.getByTestId("password-strength")).toBeVisible();
     await check(page);
     await page.goto("/cookie");
+    // Signed out too, the policy is the page's main landmark.
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
     await check(page);
   });
 
-  test("dashboard, about, agents, agent form and billing have no serious violations", async ({ signedIn: page, context }) => {
+  test("dashboard, about, agents, agent form, billing, account and an unknown page have no serious violations", async ({ signedIn: page, context }) => {
     await decided(context);
-    for (const path of ["/", "/about", "/agents", "/agents/create", "/billing"]) {
+    for (const path of ["/", "/about", "/agents", "/agents/create", "/billing", "/account", "/no/such/page"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       await check(page);
     }
   });
 });
+
+test.describe("language, toasts and the feedback popover", () => {
+  test.beforeEach(async ({ context }) => decided(context));
+
+  test("the sign-in screen offers the language: choosing Deutsch shows it in German, and back", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Language").selectOption("Deutsch");
+    await expect(page.getByRole("heading", { name: "Bei Cohost anmelden" })).toBeVisible();
+    await page.getByLabel("Sprache").selectOption("English");
+    await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
+  });
+
+  test("phone: the drawer offers the language", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/agents");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByLabel("Language").selectOption("Deutsch");
+    await expect(page.getByRole("heading", { level: 1, name: "Agenten" })).toBeVisible();
+    await expect(page).toHaveURL(/\/agents/);
+  });
+
+  test("phone: a toast rises from the bottom and leaves the page heading readable", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile" });
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Display name").fill("Ada King");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Profile updated" }).first();
+    await expect(toast).toBeVisible();
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThan(heading.y + heading.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInViewport({ ratio: 1 });
+  });
+
+  test("desktop: the feedback popover opens level with its nav item", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const item = page.getByRole("complementary").getByRole("button", { name: "Feedback" });
+    await item.click();
+    const popover = page.getByRole("dialog", { name: "Send feedback" });
+    await expect(popover).toBeVisible();
+    const itemBox = (await item.boundingBox())!;
+    const box = (await popover.boundingBox())!;
+    expect(Math.abs(box.y - itemBox.y)).toBeLessThanOrEqual(16);
+    expect(box.x).toBeGreaterThanOrEqual(itemBox.x + itemBox.width);
+    expect(box.x - (itemBox.x + itemBox.width)).toBeLessThanOrEqual(40);
+  });
+});
+
