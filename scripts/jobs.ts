@@ -1,5 +1,6 @@
 // `npm run jobs`: the jobs process, for background work that is not a meeting bot: calendar imports
-// (uploads, subscriptions, refreshes), the scheduled calendar syncs and the daily retiring-model notices. It runs beside the web server
+// (uploads, subscriptions, refreshes), the scheduled calendar syncs, the daily retiring-model notices
+// and receipts for top-ups. It runs beside the web server
 // under `npm start` (RUN_JOBS=0 turns that off) and never inside a bot worker, whose event loop paces
 // the bots' audio. Several may run against one database; SIGTERM finishes the imports under way
 // (up to 30 s; an unfinished one is retried by pg-boss) and exits.
@@ -7,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { log } from "../lib/bots/log.ts";
 import { workRetirementJobs } from "../lib/agents/work-retirement-jobs.ts";
+import { workReceiptJobs } from "../lib/billing/work-receipt-jobs.ts";
 import { workCalendarJobs } from "../lib/calendar/work-calendar-jobs.ts";
 import { startJobWorker } from "../lib/jobs/boss.ts";
 
@@ -23,6 +25,7 @@ const processId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 const boss = await startJobWorker(databaseUrl, { listen: true });
 await workCalendarJobs(boss, processId);
 await workRetirementJobs(boss, processId);
+await workReceiptJobs(boss, processId);
 log({ event: "jobs_started", processId });
 
 let stopping = false;

@@ -14,6 +14,8 @@ export const QUEUES = {
   modelRetirements: "model-retirements",
   /** Import one calendar now (uploaded, subscribed or refreshed by its user): `{ calendarId }`. */
   calendarImport: "calendar-import",
+  /** E-mail the receipt of one credited top-up or auto-refill: `{ topUpId }`, sent with the credit. */
+  receipt: "billing-receipt",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -49,6 +51,8 @@ export async function installJobs(connectionString: string): Promise<void> {
     // queued and one running per calendar (a second refresh while one waits adds nothing). It wakes
     // the jobs process at once (notify); an import is bounded by the fetch deadline and its transaction.
     await boss.createQueue(QUEUES.calendarImport, { policy: "stately", notify: true, retryLimit: 2, retryDelay: 5, expireInSeconds: 300 });
+    // A mail server that is down for a while still gets every receipt (retries over about an hour).
+    await boss.createQueue(QUEUES.receipt, { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
   } finally {
     await boss.stop({ graceful: false });
   }

@@ -24,6 +24,7 @@ const TITLES: Record<string, string> = {
   "/cookie": "cookie",
   "/calendar": "calendar",
   "/about": "about",
+  "/account": "account",
 };
 
 /** The title key for a path, or null when the raw path is the title (unknown paths). */
