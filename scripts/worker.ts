@@ -1,5 +1,5 @@
 // `npm run worker`: one bot worker (lib/bots). Takes meetings from the queue on DATABASE_URL and runs
-// each agent as a bot in its own context of one shared Chromium. Also delivers webhooks (lib/webhooks). `npm start` runs one beside the web
+// each agent as a bot in its own context of one shared Chromium. `npm start` runs one beside the web
 // server (RUN_WORKER=0 turns that off); add more on other machines to scale out. SIGTERM: stop taking
 // work, hand running meetings over to other workers, close the browser, exit.
 import type { Browser } from "playwright-core";
@@ -8,7 +8,6 @@ import { log } from "../lib/bots/log.ts";
 import { meetingRunner } from "../lib/bots/run-meeting.ts";
 import { startWorker } from "../lib/bots/worker.ts";
 import { botSettings } from "../lib/config.ts";
-import { startWebhookWorker } from "../lib/webhooks/start-webhook-worker.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -42,13 +41,11 @@ try {
   process.exit(1);
 }
 const worker = await startWorker({ databaseUrl, concurrency: settings.concurrency, run: meetingRunner(browser, settings) });
-// Webhook deliveries run here too: network waits only, nothing that competes with the bots' audio.
-const webhooks = await startWebhookWorker({ databaseUrl });
 
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
-  await Promise.all([worker.stop(), webhooks.stop()]);
+  await worker.stop();
   await (await launched?.catch(() => undefined))?.close().catch(() => {});
   process.exit(0);
 };

@@ -1,6 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { FINAL_STATUSES, type MeetingStatus } from "../meetings/status.ts";
-import { recordEvent, recordMeetingEvent } from "./record-event.ts";
+import { newEventId, recordEvent, recordMeetingEvent } from "./record-event.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -11,15 +11,33 @@ interface MeetingRef {
 }
 
 /**
- * meeting.status_changed for every transition (from null when the meeting is created), and meeting.ended when it reaches a final status
+ * meeting.status_changed for every transition, and meeting.ended when it reaches a final status
  * (its transcript, usage and cost are added when it is sent: lib/webhooks/relay-events.ts).
  */
-export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingStatus | null, to: MeetingStatus, reason: string | null): Promise<void> {
+export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingStatus, to: MeetingStatus, reason: string | null): Promise<void> {
   const data = { meetingId: m.id, agentId: m.agentId, fromStatus: from, status: to, reason };
   await recordMeetingEvent(tx, { userId: m.userId, meetingId: m.id, type: "meeting.status_changed", data });
   if ((FINAL_STATUSES as readonly MeetingStatus[]).includes(to)) {
     await recordEvent(tx, { userId: m.userId, meetingId: m.id, type: "meeting.ended", data: { meetingId: m.id, agentId: m.agentId, status: to, reason } });
   }
+}
+
+/**
+ * meeting.status_changed (from null) for meetings just created in the caller's transaction: the first
+ * event of each one's stream, written together.
+ */
+export async function recordMeetingsCreated(tx: Tx, meetings: MeetingRef[], status: MeetingStatus, reason: string | null): Promise<void> {
+  if (meetings.length === 0) return;
+  await tx.apiEvent.createMany({
+    data: meetings.map((m) => ({
+      id: newEventId(),
+      userId: m.userId,
+      type: "meeting.status_changed",
+      meetingId: m.id,
+      meetingSeq: 1,
+      data: { meetingId: m.id, agentId: m.agentId, fromStatus: null, status, reason },
+    })),
+  });
 }
 
 export interface SegmentData {

@@ -25,6 +25,7 @@ const TITLES: Record<string, string> = {
   "/cookie": "cookie",
   "/calendar": "calendar",
   "/about": "about",
+  "/account": "account",
   "/developers": "developers",
   "/developers/api": "apiReference",
 };

@@ -82,8 +82,8 @@ describe("GET /api/meetings/{id}/events", () => {
     expect(first.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     const live = sseReader(first.response.body!);
     await live.until((e) => e.some((x) => x.event === "meeting.status_changed"), "the history");
-    await saveTranscriptSegment(meetingId, segment("one", 0));
-    await saveTranscriptSegment(meetingId, segment("two", 1000));
+    await saveTranscriptSegment(meetingId, segment("one", 0), Date.now());
+    await saveTranscriptSegment(meetingId, segment("two", 1000), Date.now());
     await live.until((e) => e.filter((x) => x.event === "meeting.transcript.segment").length === 2, "two live segments");
     expect(live.events.map((e) => [e.id, e.event])).toEqual([
       ["1", "meeting.status_changed"],
@@ -94,7 +94,7 @@ describe("GET /api/meetings/{id}/events", () => {
 
     // The client drops; meanwhile a segment comes and the meeting is stopped.
     first.controller.abort();
-    await saveTranscriptSegment(meetingId, segment("three", 2000));
+    await saveTranscriptSegment(meetingId, segment("three", 2000), Date.now());
     await call(stopRoute, { method: "POST", headers: ctx.headers, params: { id: meetingId } });
 
     const resumed = await open(meetingId, ctx.headers, { lastEventId: "3" });
@@ -113,10 +113,10 @@ describe("GET /api/meetings/{id}/events", () => {
   it("?since=now starts with what comes next; another user's meeting is 404", async () => {
     const ctx = await userWithAgent();
     const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } })).body.id;
-    await saveTranscriptSegment(meetingId, segment("before", 0));
+    await saveTranscriptSegment(meetingId, segment("before", 0), Date.now());
     const { response, controller } = await open(meetingId, ctx.headers, { query: "?since=now" });
     const stream = sseReader(response.body!);
-    await saveTranscriptSegment(meetingId, segment("after", 1000));
+    await saveTranscriptSegment(meetingId, segment("after", 1000), Date.now());
     await stream.until((e) => e.length > 0, "the next event");
     expect(stream.events.map((e) => [e.id, e.data.data.segment.text])).toEqual([["3", "after"]]);
     controller.abort();

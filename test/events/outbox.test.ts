@@ -21,7 +21,10 @@ describe("events in the outbox", () => {
     const ctx = await userWithAgent();
     const res = await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } });
     const meetingId = res.body.id;
-    await saveTranscriptSegment(meetingId, { speaker: "Grace", speakerId: null, isAgent: false, text: "Hello agent", startMs: 1000.4, endMs: 2500 });
+    // Set-up: the bot's clock started when the meeting did, so its times are the meeting's.
+    const startedAt = new Date();
+    await db.meeting.update({ where: { id: meetingId }, data: { startedAt } });
+    await saveTranscriptSegment(meetingId, { speaker: "Grace", speakerId: null, isAgent: false, text: "Hello agent", startMs: 1000.4, endMs: 2500 }, startedAt.getTime());
     await db.$transaction((tx) => transitionMeeting(tx, meetingId, { to: "failed", reason: "provider_error", verb: "failed" }));
 
     const events = await db.apiEvent.findMany({ where: { meetingId }, orderBy: [{ meetingSeq: "asc" }, { createdAt: "asc" }] });
