@@ -127,3 +127,15 @@ export function receiptMail(to: string, r: ReceiptFacts): Mail {
     ],
   );
 }
+
+export function webhookDisabledMail(to: string, url: string, failingSince: Date): Mail {
+  return layout(
+    to,
+    "A Cohost webhook endpoint was turned off",
+    [
+      `Cohost could not deliver events to ${url} since ${failingSince.toUTCString()}, so the endpoint has been turned off and receives no more events.`,
+      "Once it answers again, turn it back on under Developers; its delivery log shows what went wrong, and each event can be sent again from there.",
+    ],
+    { label: "Open Developers", url: `${appUrl()}/developers` },
+  );
+}
