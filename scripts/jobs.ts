@@ -1,6 +1,6 @@
 // `npm run jobs`: the jobs process, for background work that is not a meeting bot: calendar imports
 // (uploads, subscriptions, refreshes), the scheduled calendar syncs, the daily retiring-model notices,
-// receipts for top-ups and webhooks (relaying events, delivering them). It runs beside the web server
+// receipts for top-ups and webhook deliveries (lib/webhooks). It runs beside the web server
 // under `npm start` (RUN_JOBS=0 turns that off) and never inside a bot worker, whose event loop paces
 // the bots' audio. Several may run against one database; SIGTERM finishes the imports under way
 // (up to 30 s; an unfinished one is retried by pg-boss) and exits.
@@ -11,7 +11,7 @@ import { workRetirementJobs } from "../lib/agents/work-retirement-jobs.ts";
 import { workReceiptJobs } from "../lib/billing/work-receipt-jobs.ts";
 import { workCalendarJobs } from "../lib/calendar/work-calendar-jobs.ts";
 import { startJobWorker } from "../lib/jobs/boss.ts";
-import { workWebhookJobs } from "../lib/webhooks/work-webhook-jobs.ts";
+import { startWebhookWorker } from "../lib/webhooks/start-webhook-worker.ts";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -27,15 +27,14 @@ const boss = await startJobWorker(databaseUrl, { listen: true });
 await workCalendarJobs(boss, processId);
 await workRetirementJobs(boss, processId);
 await workReceiptJobs(boss, processId);
-const stopWebhooks = await workWebhookJobs(boss, processId);
+const webhooks = await startWebhookWorker({ databaseUrl });
 log({ event: "jobs_started", processId });
 
 let stopping = false;
 const shutdown = async () => {
   if (stopping) return;
   stopping = true;
-  await stopWebhooks();
-  await boss.stop({ graceful: true, timeout: 30_000 }).catch(() => {});
+  await Promise.all([boss.stop({ graceful: true, timeout: 30_000 }).catch(() => {}), webhooks.stop()]);
   process.exit(0);
 };
 process.on("SIGTERM", () => void shutdown());

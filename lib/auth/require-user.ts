@@ -20,8 +20,9 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * The only gate for /api: a bearer access token (non-browser clients), a personal API key (`ck_…`,
  * also a bearer token) or the next-auth session cookie (the browser). Cookie-authenticated writes
  * must come from our own origin (CSRF defence on top of SameSite=Lax cookies). A token or cookie
- * issued before the user's sessions were ended (password reset or change, "sign out other sessions")
- * is refused like an expired one; an API key stands until it is revoked or expires.
+ * issued before the user's sessions were ended (password reset or change, "sign out other
+ * sessions") is refused like an expired one; API keys are credentials of their own, revoked one by
+ * one on the Developers page, so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   const authorization = request.headers.get("authorization");

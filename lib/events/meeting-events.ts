@@ -11,10 +11,10 @@ interface MeetingRef {
 }
 
 /**
- * meeting.status_changed for every transition, and meeting.ended when it reaches a final status
+ * meeting.status_changed for every transition (from null when the meeting is created), and meeting.ended when it reaches a final status
  * (its transcript, usage and cost are added when it is sent: lib/webhooks/relay-events.ts).
  */
-export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingStatus, to: MeetingStatus, reason: string | null): Promise<void> {
+export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingStatus | null, to: MeetingStatus, reason: string | null): Promise<void> {
   const data = { meetingId: m.id, agentId: m.agentId, fromStatus: from, status: to, reason };
   await recordMeetingEvent(tx, { userId: m.userId, meetingId: m.id, type: "meeting.status_changed", data });
   if ((FINAL_STATUSES as readonly MeetingStatus[]).includes(to)) {
@@ -23,19 +23,19 @@ export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingSta
 }
 
 /**
- * meeting.status_changed (from null) for meetings just created in the caller's transaction: the first
- * event of each one's stream, written together.
+ * meeting.status_changed (created as scheduled) for meetings created together, as a calendar import
+ * creates hundreds: one statement, and each event is number 1 of its new meeting's stream.
  */
-export async function recordMeetingsCreated(tx: Tx, meetings: MeetingRef[], status: MeetingStatus, reason: string | null): Promise<void> {
+export async function recordMeetingsScheduled(tx: Tx, meetings: MeetingRef[], reason: string): Promise<void> {
   if (meetings.length === 0) return;
   await tx.apiEvent.createMany({
     data: meetings.map((m) => ({
       id: newEventId(),
       userId: m.userId,
-      type: "meeting.status_changed",
       meetingId: m.id,
       meetingSeq: 1,
-      data: { meetingId: m.id, agentId: m.agentId, fromStatus: null, status, reason },
+      type: "meeting.status_changed",
+      data: { meetingId: m.id, agentId: m.agentId, fromStatus: null, status: "scheduled", reason },
     })),
   });
 }

@@ -31,8 +31,8 @@ function options(connectionString: string, role: "install" | "sender" | "worker"
     // Maintenance and cron scheduling run only in workers; web processes only send.
     supervise: role === "worker",
     schedule: role === "worker",
-    // A worker of notify queues (calendar imports) is woken by PostgreSQL's NOTIFY when a job is
-    // sent, instead of finding it at its next poll; it holds one more connection for that.
+    // A worker of notify queues (calendar imports, webhook deliveries) is woken by PostgreSQL's NOTIFY
+    // when a job is sent, instead of finding it at its next poll; it holds one more connection for that.
     useListenNotify: listen,
   };
 }
@@ -55,7 +55,7 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.calendarImport, { policy: "stately", notify: true, retryLimit: 2, retryDelay: 5, expireInSeconds: 300 });
     // A mail server that is down for a while still gets every receipt (retries over about an hour).
     await boss.createQueue(QUEUES.receipt, { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
-    // An attempt takes at most the 10 s request timeout; one whose process died is run again (the
+    // An attempt takes at most the 10 s request timeout; one whose worker died is run again (the
     // retry schedule of failed deliveries is our own, lib/webhooks/retry-schedule.ts).
     await boss.createQueue(QUEUES.webhookDelivery, { retryLimit: 5, retryDelay: 5, expireInSeconds: 60, notify: true });
   } finally {

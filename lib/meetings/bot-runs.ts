@@ -116,16 +116,15 @@ export async function billNextMinute(ref: RunRef & { userId: string; agentId: st
 
 /**
  * Saves a transcript line with its times as milliseconds into the meeting (since it first started,
- * which a restart keeps). The session's times are on its own clock; `clockEpochMs` is the wall-clock
- * time at that clock's zero (Date.now() - performance.now() for the default clock). Webhooks and the
- * live event stream hear of it in the same transaction.
+ * which a restart keeps), and its event for webhooks and the event stream in the same transaction.
+ * The session's times are on its own clock; `clockEpochMs` is the wall-clock time at that clock's
+ * zero (Date.now() - performance.now() for the default clock).
  */
 export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment, clockEpochMs: number): Promise<void> {
-  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, select: { startedAt: true, userId: true } });
-  if (!meeting) return;
-  const zero = (meeting.startedAt ?? new Date()).getTime() - clockEpochMs;
-  const at = (ms: number) => Math.max(0, Math.round(ms - zero));
   await db.$transaction(async (tx) => {
+    const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { userId: true, startedAt: true } });
+    const zero = (meeting.startedAt ?? new Date()).getTime() - clockEpochMs;
+    const at = (ms: number) => Math.max(0, Math.round(ms - zero));
     const segment = await tx.transcriptSegment.create({
       data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: at(s.startMs), endMs: at(s.endMs), interrupted: s.interrupted ?? false },
       select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true },

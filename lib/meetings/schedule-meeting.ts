@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
 import { chunks } from "../db/chunks.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
-import { recordMeetingsCreated } from "../events/meeting-events.ts";
+import { recordMeetingsScheduled } from "../events/meeting-events.ts";
 import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
@@ -94,7 +94,7 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
       select: { id: true, calendarEventId: true, userId: true, agentId: true },
     });
     await tx.meetingEvent.createMany({ data: created.map((m) => ({ meetingId: m.id, fromStatus: null, toStatus: "scheduled" as const, reason: "calendar" })) });
-    await recordMeetingsCreated(tx, created, "scheduled", "calendar");
+    await recordMeetingsScheduled(tx, created, "calendar");
     await enqueueRuns(
       tx,
       created.map((m) => ({ meetingId: m.id, ...runs.get(m.calendarEventId!)! })),

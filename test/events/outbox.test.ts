@@ -21,8 +21,8 @@ describe("events in the outbox", () => {
     const ctx = await userWithAgent();
     const res = await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } });
     const meetingId = res.body.id;
-    // Set-up: the bot's clock started when the meeting did, so its times are the meeting's.
-    const startedAt = new Date();
+    // The session's clock starts when the meeting did, so its times are the times into the meeting.
+    const startedAt = new Date("2026-11-25T10:00:00Z");
     await db.meeting.update({ where: { id: meetingId }, data: { startedAt } });
     await saveTranscriptSegment(meetingId, { speaker: "Grace", speakerId: null, isAgent: false, text: "Hello agent", startMs: 1000.4, endMs: 2500 }, startedAt.getTime());
     await db.$transaction((tx) => transitionMeeting(tx, meetingId, { to: "failed", reason: "provider_error", verb: "failed" }));

@@ -8,25 +8,26 @@ import { GET as deliveriesRoute } from "@/app/api/webhooks/[id]/deliveries/route
 import { POST as redeliverRoute } from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
+import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/start-webhook-worker";
 import { startReceiver } from "@/test/fakes/webhook-receiver";
 import { call } from "@/test/http";
 import { startSmtpCapture } from "@/test/support/smtp";
 import { createUser } from "@/test/users";
 import { MEET_URL, userWithAgent } from "../meetings/fixtures.ts";
-import { createEndpoint, startWebhookJobs, waitFor } from "./support.ts";
+import { createEndpoint, waitFor } from "./support.ts";
 
 // Webhook delivery end to end inside one process: the real outbox relay and delivery jobs on pg-boss
-// (as the jobs process, `npm run jobs`, runs them), real HTTP to a receiver that verifies signatures
+// (a webhook worker as `npm run worker` runs it), real HTTP to a receiver that verifies signatures
 // with the Standard Webhooks library. All delivery tests live in this file: one worker per test run,
 // so no other file's worker (with other settings) takes these jobs.
 
-let worker: Awaited<ReturnType<typeof startWebhookJobs>>;
+let worker: WebhookWorker;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_PROVIDER_URLS = "1"; // the receivers are on 127.0.0.1
   process.env.WEBHOOK_RETRY_BASE_SECONDS = "0.2"; // retries after 0.2 s, 1 s, 5 s…
-  worker = await startWebhookJobs();
+  worker = await startWebhookWorker({ databaseUrl: process.env.DATABASE_URL! });
 });
 
 afterAll(async () => {
@@ -207,12 +208,12 @@ describe("webhook deliveries", () => {
     expect(events.every((e) => e.dispatchedAt === null)).toBe(true);
 
     // A worker relays them and fails against the refusing receiver, then goes away too.
-    worker = await startWebhookJobs();
+    worker = await startWebhookWorker({ databaseUrl: process.env.DATABASE_URL! });
     await waitFor(async () => (await db.webhookAttempt.count({ where: { delivery: { endpointId: id } } })) >= 3, "three failed attempts");
     await worker.stop();
 
     await receiver.open();
-    worker = await startWebhookJobs();
+    worker = await startWebhookWorker({ databaseUrl: process.env.DATABASE_URL! });
     await waitFor(async () => (await deliveriesOf(ctx.headers, id)).filter((d: { status: string }) => d.status === "succeeded").length === 3, "every delivery to succeed");
     expect(new Set(receiver.received.map((r) => r.id))).toEqual(new Set(events.map((e) => e.id)));
     expect(receiver.received.every((r) => r.verified)).toBe(true);

@@ -1,5 +1,3 @@
-import { startJobWorker } from "@/lib/jobs/boss";
-import { workWebhookJobs } from "@/lib/webhooks/work-webhook-jobs";
 import { POST as createWebhook } from "@/app/api/webhooks/route";
 import { call } from "../http.ts";
 
@@ -20,16 +18,4 @@ export async function createEndpoint(headers: Record<string, string>, url: strin
   const res = await call(createWebhook, { headers, body: { url, events } });
   if (res.status !== 201) throw new Error(`Creating the endpoint failed: ${JSON.stringify(res.body)}`);
   return { id: res.body.endpoint.id as string, secret: res.body.secret as string };
-}
-
-/** What the jobs process runs for webhooks (scripts/jobs.ts): relay and deliveries on their own pg-boss. */
-export async function startWebhookJobs(): Promise<{ stop(): Promise<void> }> {
-  const boss = await startJobWorker(process.env.DATABASE_URL!, { listen: true });
-  const stopRelay = await workWebhookJobs(boss, "test");
-  return {
-    async stop() {
-      await stopRelay();
-      await boss.stop({ graceful: true, timeout: 15_000 });
-    },
-  };
 }

@@ -1,14 +1,12 @@
-import type { PgBoss } from "pg-boss";
 import { log } from "../bots/log.ts";
 import { listenHub } from "../db/listen-hub.ts";
 import { EVENTS_CHANNEL } from "../events/types.ts";
-import { QUEUES } from "../jobs/boss.ts";
+import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { attemptDelivery, type DeliveryJob } from "./attempt-delivery.ts";
 import { relayEvents } from "./relay-events.ts";
 
-// Webhooks in the jobs process (`npm run jobs`, never a bot worker): the outbox relay, woken by the
-// NOTIFY of each new event and every few seconds, and the delivery jobs, WEBHOOK_CONCURRENCY at a
-// time. Both are network and database waits only.
+// Webhooks in the jobs process (`npm run jobs`, never in a bot worker): the outbox relay, woken by
+// NOTIFY and every few seconds, and the delivery jobs, WEBHOOK_CONCURRENCY at a time.
 
 const RELAY_EVERY_MS = 5_000;
 
@@ -17,9 +15,14 @@ function concurrency(): number {
   return Number.isInteger(n) && n > 0 ? n : 16;
 }
 
-/** Starts relaying and delivering on `boss`; answers a function that stops the relay (before boss.stop()). */
-export async function workWebhookJobs(boss: PgBoss, processId: string): Promise<() => Promise<void>> {
+export interface WebhookWorker {
+  stop(): Promise<void>;
+}
+
+export async function startWebhookWorker(opts: { databaseUrl: string }): Promise<WebhookWorker> {
+  const boss = await startJobWorker(opts.databaseUrl, { listen: true });
   let stopped = false;
+
   // The relay runs once at a time; a wake-up during a run asks for one more.
   let running: Promise<void> | null = null;
   let again = false;
@@ -35,7 +38,7 @@ export async function workWebhookJobs(boss: PgBoss, processId: string): Promise<
         try {
           await relayEvents();
         } catch (err) {
-          log({ event: "webhook_relay_error", level: "error", processId, error: String(err) });
+          log({ event: "webhook_relay_error", level: "error", error: String(err) });
         }
       } while (again && !stopped);
     })().finally(() => (running = null));
@@ -50,10 +53,14 @@ export async function workWebhookJobs(boss: PgBoss, processId: string): Promise<
     async ([job]) => attemptDelivery(job.data),
   );
 
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    unsubscribe();
-    await running;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+      await boss.stop({ graceful: true, timeout: 15_000 }).catch(() => {});
+    },
   };
 }
