@@ -4,6 +4,7 @@
 // delivery, and each delivery's latency from its event's commit to its arrival (p50/p95/max).
 // Prints JSON, with the machine's load (other processes share its cores). Aim: ≥ 200 deliveries/s on
 // 2 cores. BENCH_EVENTS, BENCH_ENDPOINTS and WEBHOOK_CONCURRENCY change the set-up.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
@@ -12,12 +13,14 @@ import { benchDatabase, percentile } from "./lib/database.ts";
 const EVENTS = Number(process.env.BENCH_EVENTS || 1000);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS || 10);
 process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "1"; // the receiver is on loopback
+process.env.APP_ENCRYPTION_KEY ||= randomBytes(32).toString("base64"); // signing secrets are stored encrypted
 
 const database = await benchDatabase();
 const { db } = await import("../lib/db/client.ts");
 const { recordEvent } = await import("../lib/events/record-event.ts");
 const { createEndpoint } = await import("../lib/webhooks/create-endpoint.ts");
 const { startWebhookWorker } = await import("../lib/webhooks/start-webhook-worker.ts");
+const { jobSender } = await import("../lib/jobs/boss.ts");
 
 const expected = EVENTS * ENDPOINTS;
 const arrivals: { id: string; at: number }[] = [];
@@ -78,6 +81,7 @@ try {
       load_average_after: os.loadavg().map((n) => Number(n.toFixed(2))),
     }),
   );
+  await (await jobSender()).stop({ graceful: false });
   await db.$disconnect();
 } finally {
   receiver.close();

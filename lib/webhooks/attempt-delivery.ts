@@ -35,28 +35,56 @@ export async function enqueueAttempt(tx: Tx, job: DeliveryJob, startAfter?: Date
  * owner told by e-mail.
  */
 export async function attemptDelivery(job: DeliveryJob): Promise<void> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: job.deliveryId }, include: { endpoint: true, event: true } });
-  if (!delivery) return; // the endpoint was deleted
+  // One query for what the attempt needs (a busy endpoint makes thousands of them).
+  const [d] = await db.$queryRaw<
+    { status: string; attempts: number; enabled: boolean; url: string; secretEnc: string; userId: string; eventId: string; type: string; data: unknown; createdAt: Date }[]
+  >`
+    SELECT d.status::text AS status, d.attempts, e.enabled, e.url, e."secretEnc", e."userId", v.id AS "eventId", v.type, v.data, v."createdAt"
+    FROM "WebhookDelivery" d JOIN "WebhookEndpoint" e ON e.id = d."endpointId" JOIN "ApiEvent" v ON v.id = d."eventId"
+    WHERE d.id = ${job.deliveryId}`;
+  if (!d) return; // the endpoint was deleted
   const scheduled = job.after !== null;
-  if (scheduled && (delivery.status !== "pending" || delivery.attempts !== job.after)) return;
-  const { endpoint, event } = delivery;
-  if (scheduled && !endpoint.enabled) {
-    await db.webhookDelivery.updateMany({ where: { id: delivery.id, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
+  if (scheduled && (d.status !== "pending" || d.attempts !== job.after)) return;
+  if (scheduled && !d.enabled) {
+    await db.webhookDelivery.updateMany({ where: { id: job.deliveryId, status: "pending" }, data: { status: "failed", nextAttemptAt: null } });
     return;
   }
 
-  const body = JSON.stringify(eventBody(event));
-  const headers = signatureHeaders(decryptSecret(endpoint.secretEnc), event.id, body, new Date());
-  const result = await postWebhook(endpoint.url, headers, body);
+  const body = JSON.stringify(eventBody(d));
+  const headers = signatureHeaders(decryptSecret(d.secretEnc), d.eventId, body, new Date());
+  const result = await postWebhook(d.url, headers, body);
 
+  if (result.ok) return recordSuccess(job, result);
   const disabled = await db.$transaction((tx) => record(tx, job, result));
   if (disabled) {
-    const owner = await db.user.findUnique({ where: { id: endpoint.userId }, select: { email: true } });
-    if (owner) await sendMail(webhookDisabledMail(owner.email, endpoint.url, disabled.failingSince));
+    const owner = await db.user.findUnique({ where: { id: d.userId }, select: { email: true } });
+    if (owner) await sendMail(webhookDisabledMail(owner.email, d.url, disabled.failingSince));
   }
 }
 
-/** Records the attempt and what follows; answers the endpoint when this failure turned it off. */
+/**
+ * A delivered attempt, recorded in one statement: the delivery succeeded (counting the attempt when
+ * it is the one the schedule waited for, as in record()), the attempt is logged, and the endpoint's
+ * failure clock stops. The UPDATE locks the delivery row like record()'s SELECT … FOR UPDATE.
+ */
+async function recordSuccess(job: DeliveryJob, result: PostResult): Promise<void> {
+  const after = job.after ?? -1;
+  await db.$executeRaw`
+    WITH d AS (
+      UPDATE "WebhookDelivery" SET
+        attempts = CASE WHEN status = 'pending' AND attempts = ${after} THEN attempts + 1 ELSE attempts END,
+        status = 'succeeded', "lastAttemptAt" = now(), "nextAttemptAt" = NULL
+      WHERE id = ${job.deliveryId}
+      RETURNING attempts, "endpointId"
+    ), logged AS (
+      INSERT INTO "WebhookAttempt" ("deliveryId", attempt, "statusCode", "latencyMs", "responseExcerpt", manual)
+      SELECT ${job.deliveryId}, d.attempts, ${result.statusCode}::int, ${result.latencyMs}::int, ${result.excerpt}, ${job.after === null} FROM d
+    )
+    UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "updatedAt" = now()
+    WHERE id = (SELECT "endpointId" FROM d) AND "failingSince" IS NOT NULL`;
+}
+
+/** Records a failed attempt and what follows; answers the endpoint when this failure turned it off. */
 async function record(tx: Tx, job: DeliveryJob, result: PostResult): Promise<{ failingSince: Date } | null> {
   const [row] = await tx.$queryRaw<{ status: "pending" | "succeeded" | "failed"; attempts: number; endpointId: string }[]>`
     SELECT status, attempts, "endpointId" FROM "WebhookDelivery" WHERE id = ${job.deliveryId} FOR UPDATE`;
@@ -73,17 +101,11 @@ async function record(tx: Tx, job: DeliveryJob, result: PostResult): Promise<{ f
       statusCode: result.statusCode,
       latencyMs: result.latencyMs,
       responseExcerpt: result.excerpt,
-      error: result.error ?? (result.ok ? null : `HTTP ${result.statusCode}`),
+      error: result.error ?? `HTTP ${result.statusCode}`,
       manual: job.after === null,
       createdAt: now,
     },
   });
-
-  if (result.ok) {
-    await tx.webhookDelivery.update({ where: { id: job.deliveryId }, data: { attempts: attempt, lastAttemptAt: now, status: "succeeded", nextAttemptAt: null } });
-    await tx.webhookEndpoint.updateMany({ where: { id: row.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
-    return null;
-  }
 
   // A manual or duplicate attempt that fails leaves the delivery's status as it was.
   if (current) {

@@ -10,9 +10,12 @@ import { relayEvents } from "./relay-events.ts";
 
 const RELAY_EVERY_MS = 5_000;
 
-function concurrency(): number {
+/** WEBHOOK_CONCURRENCY attempts at once (default 16): 4 fetch loops of batches of a quarter of it. */
+function concurrency(): { loops: number; batch: number } {
   const n = Number(process.env.WEBHOOK_CONCURRENCY);
-  return Number.isInteger(n) && n > 0 ? n : 16;
+  const total = Number.isInteger(n) && n > 0 ? n : 16;
+  const loops = Math.min(4, total);
+  return { loops, batch: Math.max(1, Math.floor(total / loops)) };
 }
 
 export interface WebhookWorker {
@@ -47,10 +50,17 @@ export async function startWebhookWorker(opts: { databaseUrl: string }): Promise
   const timer = setInterval(relay, RELAY_EVERY_MS);
   relay();
 
+  // Batches, attempted side by side, fetched back to back while the queue is full: one job per fetch
+  // waits out the polling interval after every job. A job that fails (the database, not the
+  // receiver: a failed delivery is recorded and rescheduled by attemptDelivery) is retried alone.
+  const { loops, batch } = concurrency();
   await boss.work<DeliveryJob>(
     QUEUES.webhookDelivery,
-    { batchSize: 1, localConcurrency: concurrency(), pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 },
-    async ([job]) => attemptDelivery(job.data),
+    { batchSize: batch, localConcurrency: loops, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, perJobResults: true },
+    async (jobs) => {
+      const results = await Promise.allSettled(jobs.map((job) => attemptDelivery(job.data)));
+      return jobs.map((job, i) => ({ id: job.id, status: results[i].status === "fulfilled" ? ("completed" as const) : ("failed" as const) }));
+    },
   );
 
   return {
