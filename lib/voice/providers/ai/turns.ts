@@ -13,7 +13,7 @@ export function splitTurns(messages: ChatMessage[]): { system: string; turns: { 
     .join("\n\n");
   const turns: { role: "user" | "assistant"; content: string }[] = [];
   for (const m of messages) {
-    if (m.role === "system" || !m.content) continue;
+    if (m.role === "system" || m.role === "tool" || !m.content) continue;
     const last = turns[turns.length - 1];
     if (last && last.role === m.role) last.content += `\n${m.content}`;
     else turns.push({ role: m.role, content: m.content });
