@@ -1,8 +1,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { PrivateAddressError, privateUrlsAllowed } from "../providers/private-address.ts";
+import { PrivateAddressError } from "../providers/private-address.ts";
 import { guardedFetch } from "./guarded-fetch.ts";
+import { privateToolUrlsAllowed } from "./private-tool-urls.ts";
 
 // One agent's connection to one MCP server, over Streamable HTTP with the official SDK client
 // (docs/tools.md). Every request is bounded; answers are reduced to what a voice agent can use: the
@@ -43,14 +44,6 @@ export class McpProblem extends Error {
 const MAX_TOOLS = 64;
 /** Pages of tools/list followed before giving up on the rest. */
 const MAX_LIST_PAGES = 5;
-
-/**
- * Whether tool servers may be on private addresses: ALLOW_PRIVATE_TOOL_URLS=1 (an operator's own
- * network, the tests), or ALLOW_PRIVATE_PROVIDER_URLS=1 which allows every user-given URL.
- */
-export function privateToolUrlsAllowed(): boolean {
-  return process.env.ALLOW_PRIVATE_TOOL_URLS === "1" || privateUrlsAllowed();
-}
 
 /** Connects (MCP initialize) and lists the server's tools; everything within `timeoutMs`. */
 export async function connectMcpServer(target: McpServerTarget, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<McpConnection> {
