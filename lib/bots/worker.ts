@@ -7,6 +7,8 @@ import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
 import { sweepLostMeetings } from "../meetings/sweep-lost-meetings.ts";
+import type { MeetingSummaryJob } from "../summaries/request-summary.ts";
+import { summariseMeeting } from "../summaries/summarise-meeting.ts";
 import { meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { log } from "./log.ts";
 
@@ -68,6 +70,11 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     if (round.synced + round.failed > 0) log({ event: "calendars_synced", workerId: id, ...round });
   });
   await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
+  // Finished meetings' summaries, one at a time per worker (each is a few model requests).
+  await boss.work<MeetingSummaryJob>(QUEUES.meetingSummary, async ([job]) => {
+    await summariseMeeting(job.data.meetingId);
+    log({ event: "summary_written", workerId: id, meetingId: job.data.meetingId });
+  });
 
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   await listener.connect();

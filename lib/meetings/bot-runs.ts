@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { recordUsage, type UsageResult } from "../billing/usage.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
-import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
+import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { LIVE_STATUSES } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
@@ -149,6 +149,45 @@ export async function saveTurnMetrics(meetingId: string, m: TurnMetrics): Promis
       ttsFirstAudioMs: ms(m.ttsFirstAudioMs),
       voiceToVoiceMs: ms(m.voiceToVoiceMs),
       interrupted: m.interrupted,
+      toolCalls: m.toolCalls,
+      toolMs: ms(m.toolMs),
+    },
+  });
+}
+
+/** The arguments of a tool call in short, for the timeline and the transcript. */
+export function shortArguments(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * A tool call of the agent: a timeline note (tool, server, duration, ok or error; the arguments only
+ * when the agent keeps transcripts, since they carry what was said) and, with transcripts, a
+ * transcript line. Written for the run that made it.
+ */
+export async function saveToolCall(ref: RunRef, agentName: string, call: ToolCallRecord & { server: string | null }, withTranscript: boolean): Promise<void> {
+  const args = shortArguments(call.arguments);
+  const data = {
+    tool: call.name,
+    server: call.server,
+    durationMs: Math.round(call.durationMs),
+    ok: call.ok,
+    ...(call.error ? { error: call.error } : {}),
+    ...(withTranscript ? { arguments: args } : {}),
+  };
+  await noteRun(ref, "tool_call", data);
+  if (!withTranscript) return;
+  const outcome = call.ok ? "ok" : `failed: ${call.error ?? "error"}`;
+  await db.transcriptSegment.create({
+    data: {
+      meetingId: ref.meetingId,
+      speaker: agentName,
+      isAgent: true,
+      text: `Tool ${call.name} ${args}: ${outcome} (${(call.durationMs / 1000).toFixed(1)} s)`,
+      startMs: Math.round(call.startMs),
+      endMs: Math.round(call.startMs + call.durationMs),
+      tool: { name: call.name, server: call.server, arguments: args, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error ?? null },
     },
   });
 }
