@@ -19,6 +19,9 @@ export type ExtraParamSpec = {
 
 export type Voice = { id: string; name: string };
 
+/** A model the provider has scheduled to retire (or has retired): the date requests start failing and what to pick instead. */
+export type Retirement = { retiresOn: string; replacement: string };
+
 export interface CatalogueEntry {
   kind: ProviderKind;
   id: string;
@@ -32,6 +35,11 @@ export interface CatalogueEntry {
   docsUrl: string;
   /** The provider's API host; null when the user supplies it (`baseUrl` extra param). */
   baseUrl: string | null;
+  /**
+   * Known retirement dates (YYYY-MM-DD, the provider's deprecation notes; docs/voice-providers.md),
+   * also for models no longer offered, so agents still on them are warned and fail with a clear reason.
+   */
+  retirements?: Record<string, Retirement>;
 }
 
 // Parameters several providers share.
@@ -93,9 +101,18 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
   },
   {
     kind: "ai", id: "anthropic", name: "Anthropic",
-    defaultModel: "claude-haiku-4-5", models: ["claude-haiku-4-5", "claude-sonnet-4-6", "claude-sonnet-4-5", "claude-opus-4-1"],
-    extraParams: [MODEL, { ...TEMPERATURE, max: 1 }, MAX_TOKENS],
+    // API version 2026-10-21 refuses temperature, top_p and top_k (400), so there is no temperature here.
+    defaultModel: "claude-haiku-4-5", models: ["claude-haiku-4-5", "claude-haiku-5-5", "claude-sonnet-4-6", "claude-sonnet-5-5", "claude-opus-4-8", "claude-opus-5-5"],
+    extraParams: [MODEL, MAX_TOKENS],
     docsUrl: "https://docs.anthropic.com/en/api/messages", baseUrl: "https://api.anthropic.com",
+    retirements: {
+      "claude-sonnet-4-5": { retiresOn: "2026-11-30", replacement: "claude-sonnet-4-6" },
+      "claude-sonnet-4-5-20250929": { retiresOn: "2026-11-30", replacement: "claude-sonnet-4-6" },
+      "claude-opus-4-5": { retiresOn: "2027-01-22", replacement: "claude-opus-4-8" },
+      "claude-opus-4-5-20251101": { retiresOn: "2027-01-22", replacement: "claude-opus-4-8" },
+      "claude-opus-4-1": { retiresOn: "2026-08-05", replacement: "claude-opus-4-8" },
+      "claude-opus-4-1-20250805": { retiresOn: "2026-08-05", replacement: "claude-opus-4-8" },
+    },
   },
   {
     kind: "ai", id: "gemini", name: "Google Gemini",

@@ -4,6 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { catalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
 import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "./private-address.ts";
+import { ANTHROPIC_VERSION } from "./api-versions.ts";
 import { providerHost } from "./provider-host.ts";
 
 type KeyStatus = "valid" | "invalid" | "unreachable";
@@ -24,7 +25,7 @@ const PROBES: Record<string, Probe> = {
   deepgram: { path: "/v1/projects", headers: (k) => ({ authorization: `Token ${k}` }) },
   assemblyai: { path: "/v2/transcript", query: () => ({ limit: "1" }), headers: (k) => ({ authorization: k }) },
   openai: { path: "/v1/models", headers: bearer },
-  anthropic: { path: "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": "2023-06-01" }) },
+  anthropic: { path: "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": ANTHROPIC_VERSION }) },
   gemini: { path: "/v1beta/models", query: (k) => ({ key: k }), headers: () => ({}) },
   groq: { path: "/openai/v1/models", headers: bearer },
   elevenlabs: { path: "/v1/user", headers: (k) => ({ "xi-api-key": k }) },

@@ -49,7 +49,7 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       const bad = await check(kind, providerId, { apiKey: "wrong-key-000000" });
       expect(bad.body, label).toEqual({ status: "invalid", message: "The provider rejected this key" });
     }
-    expect(fake.seen.find((r) => r.provider === "anthropic")?.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(fake.seen.find((r) => r.provider === "anthropic")?.headers["anthropic-version"]).toBe("2026-10-21");
     expect(fake.seen.find((r) => r.provider === "cartesia")?.headers["cartesia-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 

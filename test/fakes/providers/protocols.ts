@@ -30,7 +30,7 @@ export const FAKE_PROTOCOLS: Record<string, FakeProtocol> = {
   openai: { path: "/v1/models", authorized: bearer, ok: { object: "list", data: [] }, rejected: openAiRejected },
   anthropic: {
     path: "/v1/models",
-    authorized: (h, _u, key) => h["x-api-key"] === key && h["anthropic-version"] === "2023-06-01" && !h.authorization,
+    authorized: (h, _u, key) => h["x-api-key"] === key && h["anthropic-version"] === "2026-10-21" && !h.authorization,
     ok: { data: [], has_more: false },
     rejected: { status: 401, body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } } },
   },

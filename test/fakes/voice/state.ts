@@ -37,6 +37,8 @@ export interface VoiceFakeOptions {
   ttsMsPerChar: number;
   /** STT text once the script is used up. */
   defaultTranscript: string;
+  /** The providers' calendar (YYYY-MM-DD) for model retirements; null is today. A model past its retirement date is refused as the provider refuses it. */
+  today: string | null;
 }
 
 const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
@@ -48,6 +50,7 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   elevenLabsInactivityMs: null,
   ttsMsPerChar: 60,
   defaultTranscript: "Hello there.",
+  today: null,
 };
 
 /** A failure the next matching request(s) get instead of an answer. */
@@ -118,6 +121,11 @@ export class FakeState {
     this.sttScript = [];
     this.aiScript = [];
     this.failures = [];
+  }
+
+  /** The fakes' date, YYYY-MM-DD. */
+  today(): string {
+    return this.options.today ?? new Date().toISOString().slice(0, 10);
   }
 
   /** The next utterance's transcript. */
