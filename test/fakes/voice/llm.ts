@@ -4,6 +4,7 @@ import { errorBody, failBeforeAnswer } from "./errors.ts";
 import { sendJson, sleep, startSse, tokenCount, tokens } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
 import { VALID_KEY } from "./state.ts";
+import { geminiCallParts, geminiTools, openAiCallDeltas, openAiCalls, openAiTools, unofferedCall } from "./tool-calls.ts";
 
 // The three streaming chat dialects, answering with the fake's scripted (or echoed) reply, one word
 // per event after the configured time to first token: OpenAI Chat Completions (also Groq and any
@@ -52,18 +53,25 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || body.messages.length === 0) {
     return sendJson(res, 400, { error: { message: "'model' and a non-empty 'messages' are required", type: "invalid_request_error", param: null, code: null } });
   }
-  const bad = body.messages.find((m) => !["system", "developer", "user", "assistant"].includes(m.role));
-  if (bad) return sendJson(res, 400, { error: { message: `Invalid value: '${bad.role}'. Supported values are: 'system', 'assistant', 'user'.`, type: "invalid_request_error", param: "messages", code: "invalid_value" } });
+  const bad = body.messages.find((m) => !["system", "developer", "user", "assistant", "tool"].includes(m.role));
+  if (bad) return sendJson(res, 400, { error: { message: `Invalid value: '${bad.role}'. Supported values are: 'system', 'assistant', 'user', 'tool' and 'developer'.`, type: "invalid_request_error", param: "messages", code: "invalid_value" } });
+  const tools = openAiTools(body as Record<string, unknown>);
+  if ("problem" in tools) return sendJson(res, 400, { error: { ...tools.problem, type: "invalid_request_error" } });
   const failure = call.state.takeFailure(call.provider, "chat");
   if (failBeforeAnswer(call, res, failure)) return;
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
-  const reply = call.state.nextReply(text(lastUser?.content));
+  const answer = call.state.nextAnswer(text(lastUser?.content));
+  const misuse = unofferedCall(answer, tools.offered);
+  if (misuse) return sendJson(res, 500, { error: { message: misuse, type: "fake_script_error" } });
+  const reply = answer.text;
+  const finish = answer.calls.length ? "tool_calls" : "stop";
   const promptTokens = tokenCount(body.messages.map((m) => text(m.content)).join(" "));
   const id = `chatcmpl-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   if (!body.stream) {
-    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
+    const message = { role: "assistant", content: reply || null, refusal: null, ...(answer.calls.length ? { tool_calls: openAiCalls(answer) } : {}) };
+    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
   }
   watchAbort(call, res);
   startSse(res);
@@ -71,7 +79,8 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   data(chunk({ role: "assistant", content: "" }, null));
   const done = await streamReply(call, res, reply, (delta) => data(chunk({ content: delta }, null)), failure !== null && "drop" in failure && failure.drop === "mid");
   if (!done) return;
-  data(chunk({}, "stop"));
+  for (const delta of openAiCallDeltas(answer)) data(chunk(delta, null));
+  data(chunk({}, finish));
   if (body.stream_options?.include_usage) {
     const completion = tokens(reply).length;
     data({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion } });
