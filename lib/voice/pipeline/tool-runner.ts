@@ -1,3 +1,4 @@
+import { parseArguments } from "../tool-arguments.ts";
 import type { AgentTools, ChatMessage, ToolCall, ToolCallRecord, ToolContext } from "../types.ts";
 
 export interface ToolLimits {
@@ -13,16 +14,6 @@ export interface ToolOutcome {
 
 /** Why a call did not finish, said briefly for the model and the meeting's records. */
 const short = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
-
-/** The model's argument text as an object; null when it is not a JSON object. */
-export function parseArguments(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = text.trim() ? JSON.parse(text) : {};
-    return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A call that is not run (too many at once): the model is told why. */
 export function refusedCall(call: ToolCall, context: ToolContext, reason: string, now: () => number): ToolOutcome {

@@ -120,27 +120,39 @@ function geminiAuthorized(call: FakeCall): boolean {
   return call.req.headers["x-goog-api-key"] === VALID_KEY || call.url.searchParams.get("key") === VALID_KEY;
 }
 
-async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<void> {
+/** generateContent (one JSON answer) or streamGenerateContent (SSE with alt=sse). */
+async function geminiGenerate(call: FakeCall, res: http.ServerResponse, streaming: boolean): Promise<void> {
   if (!geminiAuthorized(call)) return sendJson(res, 400, GEMINI_BAD_KEY);
   const model = decodeURIComponent(call.params[0]);
   const body = call.seen.body as { contents?: { role?: string; parts?: { text?: string }[] }[]; systemInstruction?: { parts?: { text?: string }[] } } | null;
   const invalid = (message: string) => sendJson(res, 400, { error: { code: 400, message, status: "INVALID_ARGUMENT" } });
   if (!body || !Array.isArray(body.contents) || body.contents.length === 0) return invalid("* GenerateContentRequest.contents: contents is not specified");
   if (body.contents.some((c) => c.role !== "user" && c.role !== "model")) return invalid("Please use a valid role: user, model.");
-  if (call.url.searchParams.get("alt") !== "sse") return invalid("This fake streams with alt=sse only");
+  if (streaming && call.url.searchParams.get("alt") !== "sse") return invalid("This fake streams with alt=sse only");
+  const tools = geminiTools(call.state, body as Record<string, unknown>);
+  if ("problem" in tools) return invalid(tools.problem);
   const failure = call.state.takeFailure(call.provider, "chat");
   if (failBeforeAnswer(call, res, failure)) return;
   const partsText = (parts?: { text?: string }[]) => (parts ?? []).map((p) => p.text ?? "").join("");
-  const reply = call.state.nextReply(partsText(body.contents[body.contents.length - 1].parts));
+  const answer = call.state.nextAnswer(partsText(body.contents[body.contents.length - 1].parts));
+  const misuse = unofferedCall(answer, tools.offered);
+  if (misuse) return sendJson(res, 500, { error: { code: 500, message: misuse, status: "INTERNAL" } });
+  const reply = answer.text;
+  const calls = answer.calls.length ? geminiCallParts(call.state, answer) : [];
   const prompt = tokenCount(`${partsText(body.systemInstruction?.parts)} ${body.contents.map((c) => partsText(c.parts)).join(" ")}`);
+  if (!streaming) {
+    const parts = [...(reply ? [{ text: reply }] : []), ...calls];
+    const output = tokens(reply).length + calls.length * 10;
+    return sendJson(res, 200, { candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: output, totalTokenCount: prompt + output }, modelVersion: model, responseId: "fake" });
+  }
   watchAbort(call, res);
   startSse(res);
   let sent = 0;
-  const data = (delta: string, last: boolean) => {
+  const data = (delta: string | object[], last: boolean) => {
     sent++;
     res.write(
       `data: ${JSON.stringify({
-        candidates: [{ content: { parts: [{ text: delta }], role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
+        candidates: [{ content: { parts: typeof delta === "string" ? [{ text: delta }] : delta, role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
         usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: sent, totalTokenCount: prompt + sent },
         modelVersion: model,
         responseId: "fake",
@@ -148,7 +160,9 @@ async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<v
     );
   };
   const parts = tokens(reply);
-  const done = await streamReply(call, res, reply, (delta) => data(delta, sent === parts.length - 1), failure !== null && "drop" in failure && failure.drop === "mid");
+  const done = await streamReply(call, res, reply, (delta) => data(delta, calls.length === 0 && sent === parts.length - 1), failure !== null && "drop" in failure && failure.drop === "mid");
+  // Calls arrive whole, in one event after the text.
+  if (done && calls.length) data(calls, true);
   if (done) res.end();
 }
 
@@ -161,6 +175,7 @@ function geminiModel(call: FakeCall, res: http.ServerResponse): void {
 }
 
 export const geminiRoutes: HttpRoute[] = [
-  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: geminiStream },
+  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: (call, res) => geminiGenerate(call, res, true) },
+  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):generateContent$/, surface: "chat", handle: (call, res) => geminiGenerate(call, res, false) },
   { method: "GET", pattern: /^\/v1beta\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModel },
 ];
