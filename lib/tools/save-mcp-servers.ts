@@ -26,7 +26,7 @@ export async function saveMcpServers(tx: Prisma.TransactionClient, agentId: stri
       kept.add(previous.id);
       await tx.agentMcpServer.update({ where: { id: previous.id }, data });
     } else {
-      await tx.agentMcpServer.create({ data: { agentId, ...data } });
+      kept.add((await tx.agentMcpServer.create({ data: { agentId, ...data }, select: { id: true } })).id);
     }
   }
   await tx.agentMcpServer.deleteMany({ where: { agentId, id: { notIn: [...kept] } } });
