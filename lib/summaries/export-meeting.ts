@@ -46,8 +46,10 @@ function cueTime(ms: number, separator: "." | ","): string {
   return `${h}:${m}:${s}${separator}${String(t % 1000).padStart(3, "0")}`;
 }
 
-/** Cue text may not hold a blank line or "-->"; one cue per line of speech. */
-const cueText = (text: string) => text.replace(/\s*\n\s*/g, " ").replace(/-->/g, "→");
+/** One line of speech on one line of the file. */
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
+/** Cue text may not hold a blank line or "-->". */
+const cueText = (text: string) => oneLine(text).replace(/-->/g, "→");
 
 function minutesSections(e: Export, heading: (text: string) => string, item: (text: string) => string): string[] {
   const out: string[] = [];
@@ -75,7 +77,7 @@ function render(e: Export, format: ExportFormat): string {
         ...minutesSections(e, (h) => `## ${h}`, (i) => `- ${i}`),
         "## Transcript",
         "",
-        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${l.text}*` : `- **[${clockTime(l.startMs)}] ${l.speaker}:** ${l.text}`)),
+        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${oneLine(l.text)}*` : `- **[${clockTime(l.startMs)}] ${l.speaker}:** ${oneLine(l.text)}`)),
         "",
       ].join("\n");
     case "txt":
@@ -85,7 +87,7 @@ function render(e: Export, format: ExportFormat): string {
         "",
         ...minutesSections(e, (h) => h.toUpperCase(), (i) => `- ${i}`),
         "TRANSCRIPT",
-        ...e.lines.map((l) => (l.tool ? `[${clockTime(l.startMs)}] (${l.text})` : `[${clockTime(l.startMs)}] ${l.speaker}: ${l.text}`)),
+        ...e.lines.map((l) => (l.tool ? `[${clockTime(l.startMs)}] (${oneLine(l.text)})` : `[${clockTime(l.startMs)}] ${l.speaker}: ${oneLine(l.text)}`)),
         "",
       ].join("\n");
     case "vtt":
