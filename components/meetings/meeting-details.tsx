@@ -9,6 +9,7 @@ import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails as Details } from "@/lib/client/use-meetings";
 import { formatUsd } from "@/lib/shell/nav";
 import { MeetingActions } from "./meeting-actions";
+import { MeetingMinutes } from "./meeting-minutes";
 import { MeetingTimeline } from "./meeting-timeline";
 import { MeetingTranscript } from "./meeting-transcript";
 import { MeetingUsage } from "./meeting-usage";
@@ -17,8 +18,9 @@ import { StatusChip, useReasonText } from "./status-chip";
 
 /**
  * /meetings/:id/details: where the meeting stands and why (status with its reason in plain words and
- * what to do), its actions, manual activation, timeline, participants, transcript, cost, provider
- * usage and reply latency. Refreshes itself every few seconds while the agent is in the call.
+ * what to do), its actions, manual activation, the summary and notes with downloads, timeline,
+ * participants, transcript, cost, provider usage and reply latency. Refreshes itself every few
+ * seconds while the agent is in the call or its summary is being written.
  */
 export function MeetingDetails({ id }: { id: string }) {
   const t = useTranslations("meetings");
@@ -47,6 +49,7 @@ export function MeetingDetails({ id }: { id: string }) {
       </Link>
       <Summary meeting={meeting} />
       {meeting.manualActivation && isLiveStatus(meeting.status) && <Activation meeting={meeting} />}
+      <MeetingMinutes meeting={meeting} />
       <div className="grid gap-4 lg:grid-cols-2">
         <MeetingTimeline events={meeting.events} />
         <Participants meeting={meeting} />
