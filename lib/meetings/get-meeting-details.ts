@@ -2,7 +2,7 @@ import { db } from "../db/client.ts";
 import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
 import { microsToUsd } from "../billing/money.ts";
 import { AppError } from "../http/errors.ts";
-import { serializeNote, serializeSummary } from "../summaries/serialize-summary.ts";
+import { expectedSummary, serializeNote, serializeSummary } from "../summaries/serialize-summary.ts";
 import { serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
 
 /** Transcript segments returned with the details (the newest; a long meeting pages the rest later). */
@@ -15,7 +15,7 @@ const TRANSCRIPT_LIMIT = 2000;
  */
 export async function getMeetingDetails(userId: string, id: string) {
   await sweepLostMeetings({ userId });
-  const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, manualActivation: true } } } });
+  const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, manualActivation: true, transcript: true, summaries: true } } } });
   if (!meeting) throw new AppError("not_found", "Meeting not found");
   const [events, participants, segments, usage, providerUsage, turns, notes, summary] = await Promise.all([
     db.meetingEvent.findMany({ where: { meetingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
@@ -68,6 +68,6 @@ export async function getMeetingDetails(userId: string, id: string) {
       createdAt: t.createdAt,
     })),
     notes: notes.map(serializeNote),
-    summary: serializeSummary(summary),
+    summary: serializeSummary(summary) ?? expectedSummary(meeting, segments.length > 0),
   };
 }

@@ -1,4 +1,4 @@
-import type { MeetingNote, MeetingSummary } from "../generated/prisma/client.ts";
+import type { Meeting, MeetingNote, MeetingSummary } from "../generated/prisma/client.ts";
 
 /** A job that has not moved for this long died with its worker: the page offers "Try again". */
 export const STALE_SUMMARY_MS = 20 * 60_000;
@@ -19,6 +19,19 @@ export function serializeSummary(s: MeetingSummary | null, now = Date.now()) {
     emailed: s.emailedAt !== null,
     updatedAt: s.updatedAt,
   };
+}
+
+/** How long after a meeting completed its bot may still be finishing before it asks for the summary. */
+const SUMMARY_REQUEST_GRACE_MS = 2 * 60_000;
+
+/**
+ * A completed meeting whose summary the bot will ask for once it has saved the last words: shown
+ * as pending (so the page keeps following it) for a short while after the end; null otherwise.
+ */
+export function expectedSummary(meeting: Pick<Meeting, "status" | "endedAt"> & { agent: { transcript: boolean; summaries: boolean } | null }, hasTranscript: boolean, now = Date.now()) {
+  const soon = meeting.status === "completed" && meeting.endedAt !== null && now - meeting.endedAt.getTime() < SUMMARY_REQUEST_GRACE_MS;
+  if (!soon || !hasTranscript || !meeting.agent?.transcript || !meeting.agent.summaries) return null;
+  return { status: "pending" as SummaryState, summary: "", decisions: [], actionItems: [], error: null, model: null, emailed: false, updatedAt: meeting.endedAt! };
 }
 
 export function serializeNote(n: MeetingNote) {
