@@ -144,8 +144,8 @@ function ServerEditor({
       </div>
       <ConnectionTest server={server} agentId={agentId} onChange={onChange} />
       <div className="flex justify-end">
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={t("removeLabel", { name: label })}>
-          {t("remove")}
+        <Button variant="ghost" size="sm" onClick={onRemove}>
+          {t("remove", { name: label })}
         </Button>
       </div>
     </fieldset>
