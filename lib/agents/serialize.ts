@@ -1,9 +1,12 @@
 import type { Agent, AgentMcpServer } from "../generated/prisma/client.ts";
 import { serializeMcpServer } from "../tools/stored-mcp-server.ts";
+import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 
 export interface NextMeeting {
   id: string;
   title: string;
+  meetingUrl: string;
+  platform: string;
   scheduledStart: Date;
 }
 export interface MeetingSummary {
@@ -54,6 +57,8 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
     mcpServers: a.mcpServers.map(serializeMcpServer),
+    /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
+    retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
     nextMeeting: meetings.nextMeeting,
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,

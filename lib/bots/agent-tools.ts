@@ -67,7 +67,9 @@ export async function openBotTools(o: Options): Promise<BotTools> {
     setRoster: (participants) => (roster = participants),
     onToolCall(call) {
       o.log("tool_call", { tool: call.name, turnId: call.turnId, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error });
-      o.save("tool call", () => saveToolCall(o.ref, o.agent.name, { ...call, server: opened.serverOf(call.name) }, o.agent.transcript));
+      // The session's clock (performance.now()) mapped to the wall clock, as for transcript lines.
+      const clockEpochMs = Date.now() - performance.now();
+      o.save("tool call", () => saveToolCall(o.ref, o.agent.name, { ...call, server: opened.serverOf(call.name) }, o.agent.transcript, clockEpochMs));
     },
     onReplyEnded(turnId) {
       if (leaveAfterTurn !== turnId) return;

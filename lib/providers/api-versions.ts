@@ -3,3 +3,6 @@
 
 /** Anthropic's `anthropic-version` header: 2026-10-21 refuses temperature, top_p and top_k. */
 export const ANTHROPIC_VERSION = "2026-10-21";
+
+/** Cartesia's `Cartesia-Version` header: what @cartesia/cartesia-js 4.x sends. */
+export const CARTESIA_VERSION = "2026-08-14";

@@ -22,7 +22,7 @@ interface Line {
   speaker: string;
   isAgent: boolean;
   text: string;
-  /** From the first line of the meeting. */
+  /** Into the meeting (from the agent's admission). */
   startMs: number;
   endMs: number;
   tool: { name: string; ok: boolean } | null;
@@ -102,7 +102,7 @@ function render(e: Export, format: ExportFormat): string {
 /**
  * GET /api/meetings/{id}/export?format=md|txt|vtt|srt|json: the user's meeting as a download —
  * summary, decisions, action items, notes and transcript (Markdown, plain text, JSON), or the spoken
- * transcript as subtitles (WebVTT, SRT). Times count from the first line. Another user's meeting is 404.
+ * transcript as subtitles (WebVTT, SRT). Times count from the start of the meeting. Another user's meeting is 404.
  */
 export async function exportMeeting(userId: string, meetingId: string, query: URLSearchParams): Promise<Response> {
   const { format } = parseWith(exportQuerySchema, Object.fromEntries(query));
@@ -112,7 +112,6 @@ export async function exportMeeting(userId: string, meetingId: string, query: UR
     db.transcriptSegment.findMany({ where: { meetingId }, orderBy: [{ startMs: "asc" }, { id: "asc" }] }),
     db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
-  const origin = segments[0]?.startMs ?? 0;
   const body = render(
     {
       title: meeting.title,
@@ -124,8 +123,8 @@ export async function exportMeeting(userId: string, meetingId: string, query: UR
         speaker: s.speaker,
         isAgent: s.isAgent,
         text: s.text,
-        startMs: s.startMs - origin,
-        endMs: s.endMs - origin,
+        startMs: s.startMs,
+        endMs: s.endMs,
         tool: s.tool ? { name: (s.tool as { name: string }).name, ok: (s.tool as { ok: boolean }).ok } : null,
       })),
     },

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from "../generated/prisma/client.ts";
 
-/** h:mm:ss or mm:ss from the first line of the meeting. */
+/** h:mm:ss or mm:ss into the meeting. */
 export function clockTime(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(s / 3600);
@@ -10,12 +10,9 @@ export function clockTime(ms: number): string {
 }
 
 /**
- * The spoken transcript as "[mm:ss] Speaker: text" lines for a model, times from the first line
- * (segments' times are on the bot's session clock). Tool-call lines are left out: the notes and the
- * agent's words carry what they did.
+ * The spoken transcript as "[mm:ss] Speaker: text" lines for a model, times into the meeting.
+ * Tool-call lines are left out: the notes and the agent's words carry what they did.
  */
 export function transcriptLines(segments: Pick<TranscriptSegment, "speaker" | "text" | "startMs" | "tool">[]): string[] {
-  const spoken = segments.filter((s) => s.tool === null);
-  const origin = spoken[0]?.startMs ?? 0;
-  return spoken.map((s) => `[${clockTime(s.startMs - origin)}] ${s.speaker}: ${s.text}`);
+  return segments.filter((s) => s.tool === null).map((s) => `[${clockTime(s.startMs)}] ${s.speaker}: ${s.text}`);
 }

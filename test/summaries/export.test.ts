@@ -8,7 +8,7 @@ import { createUser } from "@/test/users";
 import { validAgent } from "../agents/fixtures";
 
 // A meeting as a download: minutes and transcript as Markdown, text and JSON; the spoken transcript
-// as WebVTT and SRT subtitles (no tool lines), times from the first line.
+// as WebVTT and SRT subtitles (no tool lines), times into the meeting.
 
 async function meetingWithMinutes() {
   const owner = await createUser();
@@ -59,20 +59,20 @@ describe("GET /api/meetings/{id}/export", () => {
         "",
         "## Transcript",
         "",
-        "- **[00:00] Grace:** Cohost, what is 17 times 23?",
-        '- *[00:03] Tool multiply {"a":17,"b":23}: ok (0.1 s)*',
-        "- **[00:04] Cohost:** It is 391. --> done",
-        "- **[1:00:00] Priya:** Thanks. Next topic.",
+        "- **[02:05] Grace:** Cohost, what is 17 times 23?",
+        '- *[02:08] Tool multiply {"a":17,"b":23}: ok (0.1 s)*',
+        "- **[02:09] Cohost:** It is 391. --> done",
+        "- **[1:02:05] Priya:** Thanks. Next topic.",
         "",
       ].join("\n"),
     );
     const txt = await download(owner.headers, meeting.id, "txt");
     expect(txt.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(txt.body).toContain("DECISIONS\n- Launch on Friday.");
-    expect(txt.body).toContain('[00:03] (Tool multiply {"a":17,"b":23}: ok (0.1 s))');
+    expect(txt.body).toContain('[02:08] (Tool multiply {"a":17,"b":23}: ok (0.1 s))');
   });
 
-  it("WebVTT and SRT are subtitles of what was said: cues from the first line, no tool lines, no cue breakers", async () => {
+  it("WebVTT and SRT are subtitles of what was said: cues timed into the meeting, no tool lines, no cue breakers", async () => {
     const { owner, meeting } = await meetingWithMinutes();
     const vtt = await download(owner.headers, meeting.id, "vtt");
     expect(vtt.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
@@ -81,22 +81,22 @@ describe("GET /api/meetings/{id}/export", () => {
         "WEBVTT",
         "",
         "1",
-        "00:00:00.000 --> 00:00:02.500",
+        "00:02:05.000 --> 00:02:07.500",
         "<v Grace>Cohost, what is 17 times 23?",
         "",
         "2",
-        "00:00:04.000 --> 00:00:06.250",
+        "00:02:09.000 --> 00:02:11.250",
         "<v Cohost>It is 391. → done",
         "",
         "3",
-        "01:00:00.000 --> 01:00:01.000",
+        "01:02:05.000 --> 01:02:06.000",
         "<v Priya>Thanks. Next topic.",
         "",
       ].join("\n"),
     );
     const srt = await download(owner.headers, meeting.id, "srt");
     expect(srt.body).toBe(
-      ["1", "00:00:00,000 --> 00:00:02,500", "Grace: Cohost, what is 17 times 23?", "", "2", "00:00:04,000 --> 00:00:06,250", "Cohost: It is 391. → done", "", "3", "01:00:00,000 --> 01:00:01,000", "Priya: Thanks. Next topic.", ""].join("\n"),
+      ["1", "00:02:05,000 --> 00:02:07,500", "Grace: Cohost, what is 17 times 23?", "", "2", "00:02:09,000 --> 00:02:11,250", "Cohost: It is 391. → done", "", "3", "01:02:05,000 --> 01:02:06,000", "Priya: Thanks. Next topic.", ""].join("\n"),
     );
   });
 
@@ -106,7 +106,7 @@ describe("GET /api/meetings/{id}/export", () => {
     expect(json).toMatchObject({ title: "Launch review: Q4", agentName: "Cohost", summary: { status: "done", decisions: ["Launch on Friday."] } });
     expect(json.notes.map((n: { kind: string }) => n.kind)).toEqual(["note", "action_item"]);
     expect(json.transcript).toHaveLength(4);
-    expect(json.transcript[1]).toMatchObject({ tool: { name: "multiply", ok: true }, startMs: 3000 });
+    expect(json.transcript[1]).toMatchObject({ tool: { name: "multiply", ok: true }, startMs: 128_000 });
   });
 
   it("an unknown format is a 400; another user's meeting is a 404", async () => {

@@ -92,7 +92,7 @@ describe("the summary after a meeting", () => {
     expect(request.max_completion_tokens).toBe(2000);
     expect(request.messages[0].content).toContain('Write in English. The meeting "Weekly sync" took place on 2026-11-25 (Europe/Berlin).');
     expect(request.messages[1].content).toBe(
-      "Transcript:\n[00:00] Grace: Let us move the launch to Friday.\n[00:20] Priya: I will update the release notes by the fourth.\n\nNotes taken during the meeting:\nNote: Ask legal about the <terms>.",
+      "Transcript:\n[00:05] Grace: Let us move the launch to Friday.\n[00:25] Priya: I will update the release notes by the fourth.\n\nNotes taken during the meeting:\nNote: Ask legal about the <terms>.",
     );
     const usage = await db.meetingProviderUsage.findFirstOrThrow({ where: { meetingId: meeting.id, kind: "ai" } });
     expect(usage.inputTokens).toBeGreaterThan(0);

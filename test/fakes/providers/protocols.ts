@@ -36,7 +36,8 @@ export const FAKE_PROTOCOLS: Record<string, FakeProtocol> = {
   },
   gemini: {
     path: "/v1beta/models",
-    authorized: (_h, u, key) => u.searchParams.get("key") === key,
+    // Gemini takes `?key=` too, but Cohost must never put a key in a URL: only the header counts here.
+    authorized: (h, u, key) => h["x-goog-api-key"] === key && !u.searchParams.has("key"),
     ok: { models: [] },
     rejected: { status: 400, body: { error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } } },
   },
@@ -49,7 +50,7 @@ export const FAKE_PROTOCOLS: Record<string, FakeProtocol> = {
   },
   cartesia: {
     path: "/voices",
-    authorized: (h, _u, key) => h["x-api-key"] === key && /^\d{4}-\d{2}-\d{2}$/.test(String(h["cartesia-version"] ?? "")),
+    authorized: (h, _u, key) => h.authorization === `Bearer ${key}` && h["cartesia-version"] === "2026-08-14",
     ok: { data: [], has_more: false },
     rejected: { status: 401, body: { error: "Invalid API key" } },
   },

@@ -31,6 +31,8 @@ export interface VoiceFakeOptions {
   fluxEndSilenceMs: number;
   /** Deepgram closes a socket that got neither audio nor KeepAlive for this long (NET-0001). */
   deepgramIdleMs: number;
+  /** Cartesia forgets a context this long after its last audio (ms); later input on it is an error. */
+  cartesiaContextTtlMs: number;
   /** Overrides the `inactivity_timeout` an ElevenLabs client asks for (ms), to test idle closes quickly. */
   elevenLabsInactivityMs: number | null;
   /** Audio the fake TTS makes per character of text. */
@@ -47,6 +49,7 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   minSpeechMs: 60,
   fluxEndSilenceMs: 400,
   deepgramIdleMs: 10_000,
+  cartesiaContextTtlMs: 1000,
   elevenLabsInactivityMs: null,
   ttsMsPerChar: 60,
   defaultTranscript: "Hello there.",
