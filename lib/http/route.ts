@@ -110,7 +110,7 @@ export function signedInRoute<P extends Params = Params>(
   handler: (ctx: Context<P> & { user: AuthUser }) => Promise<Result> | Result,
 ) {
   return userRoute<P>((ctx) => {
-    if (ctx.user.via === "api_key") throw new AppError("forbidden", "API keys cannot manage API keys, webhooks or the password. Sign in to do this.");
+    if (ctx.user.via === "api_key") throw new AppError("forbidden", "API keys cannot manage API keys, webhooks or the account (password, e-mail, sessions, deletion). Sign in to do this.");
     return handler(ctx);
   });
 }

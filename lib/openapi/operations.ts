@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "../account/schema.ts";
 import { agentInputSchema, statusSchema } from "../agents/schema.ts";
 import { createApiKeySchema } from "../api-keys/schema.ts";
 import { forgotPasswordSchema, grantSchema, profileSchema, resendVerificationSchema, resetPasswordSchema, revokeSchema, signUpSchema, tokenSchema } from "../auth/schema.ts";
@@ -53,12 +54,14 @@ export interface Operation {
 }
 
 const list = <T extends z.ZodType>(item: T) => z.array(item);
+/** The answer after ending every other session: an access-token client gets its new token pair. */
+const keptSession = R.Message.extend({ tokens: R.TokenResponse.optional() });
 const event = "text/event-stream";
 
 export const OPERATIONS: Operation[] = [
   // ---- account and tokens
   { method: "post", path: "/api/account/signup", operationId: "signUp", tag: "Account", summary: "Create an account (a confirmation link is e-mailed)", auth: "public", body: signUpSchema, responses: { 201: R.Message } },
-  { method: "post", path: "/api/account/verify-email", operationId: "verifyEmail", tag: "Account", summary: "Confirm an e-mail address with the token from the link", auth: "public", body: tokenSchema, responses: { 200: R.Message } },
+  { method: "post", path: "/api/account/verify-email", operationId: "verifyEmail", tag: "Account", summary: "Confirm an e-mail address with the token from the link", auth: "public", body: tokenSchema, responses: { 200: R.EmailVerified } },
   { method: "post", path: "/api/account/resend-verification", operationId: "resendVerification", tag: "Account", summary: "Send the confirmation link again", auth: "public", body: resendVerificationSchema, responses: { 202: R.Message } },
   { method: "post", path: "/api/account/forgot-password", operationId: "forgotPassword", tag: "Account", summary: "E-mail a password reset link", auth: "public", body: forgotPasswordSchema, responses: { 202: R.Message } },
   { method: "post", path: "/api/account/reset-password", operationId: "resetPassword", tag: "Account", summary: "Choose a new password with the token from the link", auth: "public", body: resetPasswordSchema, responses: { 200: R.Message } },
@@ -73,6 +76,23 @@ export const OPERATIONS: Operation[] = [
     summary: "Browser sign-in (NextAuth.js)", description: "Used by Cohost's own pages (session, CSRF token, providers, OAuth callbacks); not an API for other software.",
   },
   { method: "post", path: "/api/auth/{nextauth}", operationId: "nextAuthPost", tag: "Account", auth: "public", summary: "Browser sign-in and sign-out (NextAuth.js)", responses: { 200: { mediaTypes: ["text/html"], description: "NextAuth.js redirects" } } },
+  { method: "get", path: "/api/account", operationId: "getAccountSettings", tag: "Account", summary: "How the user signs in, an open e-mail change and live meetings", auth: "user", responses: { 200: R.AccountSettings } },
+  {
+    method: "get", path: "/api/account/export", operationId: "exportAccountData", tag: "Account", summary: "Everything the account holds, as a JSON download (no secrets)", auth: "user",
+    responses: { 200: { mediaTypes: ["application/json"], description: "A file: profile, agents without keys, meetings with transcripts, calendars, billing" } },
+  },
+  {
+    method: "post", path: "/api/account/password", operationId: "changePassword", tag: "Account", auth: "signedIn", body: changePasswordSchema,
+    summary: "Change the password (the current one is required); every other session is signed out",
+    description: "The session that asks stays signed in: a browser gets its cookie re-issued, an access-token client gets a new token pair in `tokens`.",
+    responses: { 200: keptSession },
+  },
+  { method: "post", path: "/api/account/sign-out-others", operationId: "signOutOtherSessions", tag: "Account", summary: "Sign out every other browser and app", auth: "signedIn", responses: { 200: keptSession } },
+  { method: "post", path: "/api/account/email", operationId: "changeEmail", tag: "Account", summary: "Change the e-mail address: a confirmation link goes to the new one", auth: "signedIn", body: changeEmailSchema, responses: { 202: R.Message } },
+  { method: "post", path: "/api/account/email/confirm", operationId: "confirmEmailChange", tag: "Account", summary: "Confirm a new e-mail address with the token from the link", auth: "public", body: tokenSchema, responses: { 200: R.EmailChangeConfirmed } },
+  { method: "post", path: "/api/account/delete", operationId: "deleteAccount", tag: "Account", summary: "Delete the account and everything in it (typed e-mail and password)", auth: "signedIn", body: deleteAccountSchema, responses: { 200: R.Message } },
+  { method: "get", path: "/api/me/checklist", operationId: "getChecklist", tag: "Account", summary: "The first-run checklist", auth: "user", responses: { 200: R.Checklist } },
+  { method: "post", path: "/api/me/checklist/dismiss", operationId: "dismissChecklist", tag: "Account", summary: "Hide the first-run checklist", auth: "user", responses: { 204: null } },
   { method: "get", path: "/api/me", operationId: "getProfile", tag: "Account", summary: "The signed-in user's profile and credit", auth: "user", responses: { 200: R.Profile } },
   { method: "put", path: "/api/me", operationId: "updateProfile", tag: "Account", summary: "Change the user's name", auth: "user", body: profileSchema, responses: { 200: R.Profile } },
   { method: "post", path: "/api/feedback", operationId: "sendFeedback", tag: "Account", summary: "Send feedback to the Cohost team", auth: "user", body: feedbackSchema, responses: { 201: z.object({ id: z.string(), createdAt: z.iso.datetime() }) } },
@@ -143,12 +163,15 @@ export const OPERATIONS: Operation[] = [
   { method: "delete", path: "/api/calendars/{id}", operationId: "deleteCalendar", tag: "Calendars", summary: "Remove a calendar and the events only it carried", auth: "user", responses: { 200: R.Deleted } },
   { method: "post", path: "/api/calendars/{id}/sync", operationId: "syncCalendar", tag: "Calendars", summary: "Read the calendar again now", auth: "user", responses: { 200: R.Calendar } },
   { method: "get", path: "/api/calendars/events", operationId: "listUserEvents", tag: "Calendars", summary: "All the user's agents' events", auth: "user", query: rangeQuerySchema, responses: { 200: R.CalendarEvents } },
+  { method: "get", path: "/api/calendars/feed", operationId: "showUserFeed", tag: "Calendars", summary: "The current address of the feed of all the user's meetings", auth: "user", responses: { 200: R.FeedAddress } },
   { method: "post", path: "/api/calendars/regenerate-token", operationId: "regenerateUserFeedToken", tag: "Calendars", summary: "A new address for the feed of all the user's meetings", auth: "user", responses: { 200: R.FeedToken } },
   { method: "get", path: "/api/agents/{id}/calendar", operationId: "getAgentCalendar", tag: "Calendars", summary: "One agent's events", auth: "user", query: rangeQuerySchema, responses: { 200: R.CalendarEvents } },
+  { method: "get", path: "/api/agents/{id}/calendar/feed", operationId: "showAgentFeed", tag: "Calendars", summary: "The current address of the agent's meeting feed", auth: "user", responses: { 200: R.FeedAddress } },
   { method: "post", path: "/api/agents/{id}/calendar/regenerate-token", operationId: "regenerateAgentFeedToken", tag: "Calendars", summary: "A new address for the agent's meeting feed", auth: "user", responses: { 200: R.FeedToken } },
   { method: "put", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "updateCalendarEvent", tag: "Calendars", summary: "Change an event (its meeting follows)", auth: "user", body: updateEventSchema, responses: { 200: R.CalendarEvent } },
   { method: "delete", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "deleteCalendarEvent", tag: "Calendars", summary: "Delete an event (its meeting is cancelled)", auth: "user", responses: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } },
   { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/confirm", operationId: "confirmCalendarEvent", tag: "Calendars", summary: "Confirm an event: its meeting is scheduled", auth: "user", responses: { 200: R.CalendarEvent } },
+  { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/restore", operationId: "restoreCalendarEvent", tag: "Calendars", summary: "Undo an event's deletion (its meeting is scheduled again when confirmed and not over)", auth: "user", responses: { 200: R.CalendarEvent } },
   {
     method: "get", path: "/api/feeds/{token}", operationId: "getFeed", tag: "Calendars", summary: "A meeting feed for calendar apps (the token is the key)", auth: "feed",
     responses: { 200: { mediaTypes: ["text/calendar"], description: "iCalendar" } },

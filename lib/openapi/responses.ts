@@ -23,6 +23,9 @@ export const ErrorResponse = z
   .meta({ id: "Error" });
 
 export const Message = z.object({ message: z.string() }).meta({ id: "Message" });
+export const EmailVerified = z
+  .object({ status: z.enum(["confirmed", "already_confirmed"]), message: z.string() })
+  .meta({ id: "EmailVerified", description: "A link followed twice is already_confirmed, not an error" });
 
 export const Profile = z
   .object({
@@ -37,6 +40,28 @@ export const Profile = z
     stripeCustomerId: z.string().nullable(),
   })
   .meta({ id: "Profile" });
+
+export const AccountSettings = z
+  .object({
+    email: z.string(),
+    hasPassword: z.boolean(),
+    google: z.boolean().meta({ description: "Google sign-in is linked" }),
+    pendingEmail: z.string().nullable().meta({ description: "A new address waiting for its confirmation link" }),
+    liveMeetings: z.int().meta({ description: "Agents in a meeting now (the account cannot be deleted then)" }),
+    createdAt: time,
+  })
+  .meta({ id: "AccountSettings" });
+
+export const EmailChangeConfirmed = z
+  .object({ status: z.enum(["confirmed", "already_confirmed"]), email: z.string(), message: z.string() })
+  .meta({ id: "EmailChangeConfirmed" });
+
+export const Checklist = z
+  .object({
+    steps: z.array(z.object({ id: z.enum(["keys", "keyTested", "testRoom", "topUp", "calendar"]), done: z.boolean() })),
+    visible: z.boolean().meta({ description: "Shown until every step is done or the user dismissed it" }),
+  })
+  .meta({ id: "Checklist", description: "The dashboard's first-run checklist; every step ticks itself from the account's data" });
 
 export const TokenResponse = z
   .object({ access_token: z.string(), refresh_token: z.string(), token_type: z.literal("bearer"), expires_in: z.int(), expires_at: z.int().meta({ description: "Epoch seconds" }) })
@@ -78,8 +103,20 @@ export const Agent = z
         .object({ id: z.string(), name: z.string(), url: z.string(), hasToken: z.boolean(), tokenHint: z.string().nullable(), headerNames: z.array(z.string()), disabledTools: z.array(z.string()) })
         .meta({ id: "McpServer", description: "An MCP tool server of the agent; its token and header values never leave the server." }),
     ),
-    nextMeeting: z.object({ id: z.string(), title: z.string(), scheduledStart: time }).nullable(),
+    nextMeeting: z.object({ id: z.string(), title: z.string(), meetingUrl: z.string(), platform, scheduledStart: time }).nullable(),
     openMeetings: z.int(),
+    retiringModels: z
+      .array(
+        z.object({
+          kind: z.enum(["stt", "ai", "tts"]),
+          providerId: z.string(),
+          model: z.string(),
+          retiresOn: z.iso.date(),
+          replacement: z.string(),
+          retired: z.boolean(),
+        }),
+      )
+      .meta({ description: "The agent's models that retire within 30 days or have retired, with what to pick instead" }),
     createdAt: time,
     updatedAt: time,
   })
@@ -92,6 +129,7 @@ export const Meeting = z
     id: z.string(),
     agentId: z.string().nullable(),
     agentName: z.string().nullable(),
+    agentStatus: z.enum(["active", "paused"]).nullable().meta({ description: "Null once the agent is deleted" }),
     title: z.string(),
     meetingUrl: z.string(),
     platform,
@@ -222,6 +260,7 @@ export const Calendar = z
     agentName: z.string(),
     eventCount: z.int(),
     lastSyncedAt: time.nullable(),
+    importing: z.boolean().meta({ description: "An import is queued or running (the jobs process reads the calendar)" }),
     error: z.string().nullable(),
     urlHint: z.string().nullable().meta({ description: "Only the origin of a subscribed address: the address itself is a secret" }),
     createdAt: time,
@@ -229,6 +268,9 @@ export const Calendar = z
   .meta({ id: "Calendar" });
 
 export const FeedToken = z.object({ token: z.string(), feedUrl: z.string() }).meta({ id: "FeedToken" });
+export const FeedAddress = z
+  .object({ feedUrl: z.string().nullable().meta({ description: "Null when there is no address to show (none made yet)" }) })
+  .meta({ id: "FeedAddress" });
 
 export const Provider = z
   .object({

@@ -4,11 +4,15 @@ import { DELETE as revokeKey } from "@/app/api/api-keys/[id]/route";
 import { GET as listAgents, POST as createAgentRoute } from "@/app/api/agents/route";
 import { GET as getAgent } from "@/app/api/agents/[id]/route";
 import { GET as me } from "@/app/api/me/route";
+import { POST as changePassword } from "@/app/api/account/password/route";
+import { POST as changeEmail } from "@/app/api/account/email/route";
+import { POST as signOutOthers } from "@/app/api/account/sign-out-others/route";
+import { POST as deleteAccount } from "@/app/api/account/delete/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/webhooks/route";
 import { sha256 } from "@/lib/auth/random-token";
 import { db } from "@/lib/db/client";
 import { call } from "@/test/http";
-import { createUser } from "@/test/users";
+import { createUser, TEST_PASSWORD } from "@/test/users";
 import { validAgent } from "../agents/fixtures.ts";
 
 async function keyFor(headers: Record<string, string>, body: Record<string, unknown> = { name: "CI", scope: "full" }) {
@@ -92,7 +96,7 @@ describe("API keys", () => {
     expect((await call(createAgentRoute, { headers: full.auth, body: validAgent() })).status).toBe(201);
   });
 
-  it("cannot manage keys or webhooks, even with full access", async () => {
+  it("cannot manage keys, webhooks or the account, even with full access", async () => {
     const { user, headers } = await createUser();
     const full = await keyFor(headers);
     for (const res of [
@@ -101,10 +105,16 @@ describe("API keys", () => {
       await call(revokeKey, { method: "DELETE", headers: full.auth, params: { id: full.id } }),
       await call(listWebhooks, { headers: full.auth }),
       await call(createWebhook, { headers: full.auth, body: { url: "https://example.com/hook", events: ["meeting.ended"] } }),
+      await call(changePassword, { headers: full.auth, body: { currentPassword: TEST_PASSWORD, newPassword: "a much longer passphrase 42" } }),
+      await call(changeEmail, { headers: full.auth, body: { email: "someone.else@example.test", currentPassword: TEST_PASSWORD } }),
+      await call(signOutOthers, { headers: full.auth }),
+      await call(deleteAccount, { headers: full.auth, body: { confirmation: user.email, currentPassword: TEST_PASSWORD } }),
     ]) {
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe("API keys cannot manage API keys, webhooks or the password. Sign in to do this.");
+      expect(res.body.message).toBe("API keys cannot manage API keys, webhooks or the account (password, e-mail, sessions, deletion). Sign in to do this.");
     }
+    const after = await db.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true, passwordHash: true, sessionVersion: true } });
+    expect(after).toMatchObject({ email: user.email, sessionVersion: 0 });
     expect(await db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(1);
     expect(await db.webhookEndpoint.count({ where: { userId: user.id } })).toBe(0);
   });
