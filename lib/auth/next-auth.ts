@@ -2,11 +2,17 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { servedOverHttps } from "../config.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../http/errors.ts";
 import { LIMITS, enforce } from "../http/rate-limit.ts";
 import { authenticate } from "./accounts.ts";
 import { upsertGoogleUser, type GoogleProfile } from "./google-user.ts";
 import { emailSchema } from "./schema.ts";
+import { sessionIsCurrent, sessionVersionOf } from "./session-version.ts";
+
+// Thrown by the jwt callback for a cookie whose session was ended: next-auth then answers "no
+// session" and clears the cookie. Expected, so not logged as an error.
+const SESSION_ENDED = "session_ended";
 
 export function googleEnabled(): boolean {
   return Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
@@ -23,6 +29,9 @@ function googleProvider() {
   });
 }
 
+/** The sign-in error code (`?error=`) when the database could not be reached to check a password. */
+export const SIGN_IN_UNAVAILABLE = "service_unavailable";
+
 function forwardedFor(headers: Record<string, unknown> | undefined): string {
   const value = headers?.["x-forwarded-for"];
   return (typeof value === "string" ? value.split(",")[0].trim() : "") || "unknown";
@@ -38,6 +47,12 @@ export function authOptions(): NextAuthOptions {
     useSecureCookies: servedOverHttps(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600, updateAge: 24 * 3600 },
     pages: { signIn: "/signin", error: "/signin" },
+    logger: {
+      error(code, metadata) {
+        if (code === "JWT_SESSION_ERROR" && (metadata as { message?: string })?.message === SESSION_ENDED) return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     providers: [
       CredentialsProvider({
         name: "E-mail",
@@ -47,11 +62,13 @@ export function authOptions(): NextAuthOptions {
             await enforce(`auth-ip:${forwardedFor(req?.headers)}`, LIMITS.authPerIp());
             const email = emailSchema.parse(credentials?.email ?? "");
             const user = await authenticate(email, credentials?.password ?? "");
-            return { id: user.id, email: user.email, name: user.name };
+            return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
           } catch (err) {
             if (err instanceof AppError && (err.code === "email_not_verified" || err.code === "rate_limited")) {
               throw new Error(err.code);
             }
+            // Not "wrong password" when we could not check it (app/api/auth answers 503).
+            if (isDatabaseUnavailable(err)) throw new Error(SIGN_IN_UNAVAILABLE);
             return null;
           }
         },
@@ -67,8 +84,14 @@ export function authOptions(): NextAuthOptions {
       async jwt({ token, user, account, profile }) {
         if (account?.provider === "google" && profile) {
           token.sub = await upsertGoogleUser(profile as GoogleProfile);
+          token.sv = await sessionVersionOf(token.sub);
         } else if (user) {
           token.sub = user.id;
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv))) {
+          // Every later read of the cookie (pages, the client's session refresh): a session issued
+          // before the user's sessions were ended is over.
+          throw new Error(SESSION_ENDED);
         }
         return token;
       },
