@@ -26,6 +26,8 @@ const nextConfig: NextConfig = {
   // Cohost has no next/image; without this the server output would carry sharp's 20 MB libvips.
   images: { unoptimized: true },
   outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
+  // The API reference's renderer is read from the installed package at run time.
+  outputFileTracingIncludes: { "/developers/api/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui-bundle.js", "./node_modules/swagger-ui-dist/swagger-ui.css"] },
 };
 
 export default withNextIntl(nextConfig);

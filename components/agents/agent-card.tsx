@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORM_CHIP } from "./platform";
@@ -29,6 +30,7 @@ export function AgentCard({
   const t = useTranslations("agents");
   const format = useFormatter();
   const active = agent.status === "active";
+  const meetingTitle = useMeetingTitle();
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
@@ -53,12 +55,15 @@ export function AgentCard({
         {t("list.providers", { stt: providerName("stt", agent.sttProviderId), ai: providerName("ai", agent.aiProviderId), tts: providerName("tts", agent.ttsProviderId) })}
       </p>
       <p className="text-sm">
-        {agent.nextMeeting
-          ? t("list.nextMeeting", {
-              title: agent.nextMeeting.title || t("list.untitled"),
-              when: format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }),
-            })
-          : t("list.noNextMeeting")}
+        {/* A paused agent joins nothing, whatever is scheduled. */}
+        {!active
+          ? t("list.pausedNoMeetings")
+          : agent.nextMeeting
+            ? t("list.nextMeeting", {
+                title: meetingTitle({ ...agent.nextMeeting, agentName: agent.name }),
+                when: format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }),
+              })
+            : t("list.noNextMeeting")}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {active && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}

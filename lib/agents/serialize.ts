@@ -4,6 +4,8 @@ import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 export interface NextMeeting {
   id: string;
   title: string;
+  meetingUrl: string;
+  platform: string;
   scheduledStart: Date;
 }
 export interface MeetingSummary {

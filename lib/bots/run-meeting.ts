@@ -9,6 +9,7 @@ import {
   handOverRun,
   heartbeat,
   moveRun,
+  saveLiveState,
   saveParticipants,
   saveTranscriptSegment,
   saveTurnMetrics,
@@ -22,6 +23,7 @@ import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
 import { captureFailure } from "./failure-artifacts.ts";
+import { liveStateTracker } from "./live-state.ts";
 import { meetingLog } from "./log.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
@@ -136,11 +138,16 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
     voice = agentVoiceConfig(agent);
     let micOff: NodeJS.Timeout | undefined;
+    const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
+      live.event(e);
       switch (e.type) {
-        case "transcript":
-          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment));
+        case "transcript": {
+          // The session's clock (performance.now()) mapped to the wall clock when the line is done.
+          const clockEpochMs = Date.now() - performance.now();
+          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment, clockEpochMs));
           return;
+        }
         case "usage":
           save("usage", () => addProviderUsage(ref.meetingId, e.usage));
           return;
@@ -224,6 +231,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       signal: stop.signal,
       onEvent: onPlatformEvent,
       zoomApp: zoomAppOf(agent),
+      emptyRoom: settings.emptyRoom,
     });
     if (joined.kind === "failed") {
       log("join_failed", { reason: joined.reason, detail: joined.detail });
@@ -234,6 +242,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (!(await moveRun(ref, "in_progress", null))) return end({ kind: "superseded" });
     admitted = true;
     log("admitted");
+    live.start();
     mixer.start();
     await beat(); // the activation state, now that the session is listening
 
