@@ -37,6 +37,11 @@ export function servedOverHttps(): boolean {
   return appUrl().startsWith("https://");
 }
 
+/** Whether `npm start` runs the jobs process (calendar imports and syncs) beside the web server. */
+export function jobsBesideWeb(): boolean {
+  return process.env.RUN_JOBS !== "0";
+}
+
 /** Bot worker settings (lib/bots): how many bots one worker runs, and when a bot gives up or leaves. */
 export function botSettings() {
   return {

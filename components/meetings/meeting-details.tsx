@@ -71,7 +71,7 @@ function Summary({ meeting }: { meeting: Details }) {
   const reasonText = useReasonText();
   const title = useMeetingTitle();
   const failureCause = useFailureCause();
-  const reason = meeting.status !== "scheduled" ? reasonText(meeting.statusReason) : null;
+  const reason = meeting.status !== "scheduled" ? (retiredModelText(meeting, t, format) ?? reasonText(meeting.statusReason)) : null;
   // What the bot saw when it failed (a browser or network error), from the failing timeline entry.
   const cause = failureCause(meeting.status === "failed" ? meeting.events.at(-1)?.data : null);
   const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
@@ -182,4 +182,13 @@ function Participants({ meeting }: { meeting: Details }) {
       )}
     </Card>
   );
+}
+
+/** A retired model's failure in full: which model, since when, and what to pick instead (from the failure's event). */
+function retiredModelText(meeting: Details, t: ReturnType<typeof useTranslations<"meetings">>, format: ReturnType<typeof useFormatter>): string | null {
+  if (meeting.statusReason !== "model_retired") return null;
+  const data = meeting.events.findLast((e) => e.reason === "model_retired")?.data as { providerName?: string; model?: string; retiredOn?: string; replacement?: string } | null | undefined;
+  if (!data?.model || !data.retiredOn || !data.replacement) return null;
+  const date = format.dateTime(new Date(`${data.retiredOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
+  return t("modelRetired", { provider: data.providerName ?? "", model: data.model, date, replacement: data.replacement });
 }

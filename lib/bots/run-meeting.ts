@@ -16,8 +16,9 @@ import {
   type RunRef,
 } from "../meetings/bot-runs.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
-import { ProviderError, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
+import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
@@ -128,13 +129,14 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set-up and joining. A `return end(…)` in here ends the set-up, not the bot: the teardown below
   // (leave, close, write the final status) always runs.
+  let voice: AgentVoiceConfig | null = null;
   const setUp = async (): Promise<void> => {
     const agent = meeting.agentId ? await db.agent.findUnique({ where: { id: meeting.agentId } }) : null;
     if (!agent) return end({ kind: "failed", reason: "agent_deleted" });
     if (agent.status === "paused") return end({ kind: "cancelled", reason: "agent_paused" });
     if (!(await canStartAgent(meeting.userId))) return end({ kind: "failed", reason: "out_of_credits" });
 
-    const voice = agentVoiceConfig(agent);
+    voice = agentVoiceConfig(agent);
     let micOff: NodeJS.Timeout | undefined;
     const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
@@ -160,7 +162,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
           else micOff = setTimeout(() => void meetingSession?.setMicrophone(false).catch(() => {}), MIC_OFF_DELAY_MS);
           return;
         case "error":
-          return end({ kind: "failed", reason: "provider_error", data: providerErrorData(e.error) });
+          return end({ kind: "failed", ...providerFailure(e.error, voice) });
       }
     };
     cleanups.push(() => clearTimeout(micOff));
@@ -262,7 +264,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   try {
     await setUp();
   } catch (err) {
-    if (err instanceof ProviderError) end({ kind: "failed", reason: "provider_error", data: providerErrorData(err) });
+    if (err instanceof ProviderError) end({ kind: "failed", ...providerFailure(err, voice) });
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
     else {
       log("bot_error", { level: "error", error: String((err as Error)?.stack ?? err) });
@@ -304,6 +306,3 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   log("bot_finished", { end: result.kind });
 }
 
-function providerErrorData(err: ProviderError): Prisma.InputJsonValue {
-  return { kind: err.providerKind, provider: err.providerId, error: err.kind, message: err.message };
-}
