@@ -45,6 +45,15 @@ async function joinAllowingTheMicrophone(page: Page, name: string) {
   await expect.poll(() => level(page, name), { timeout: 10_000 }).toBeGreaterThan(5);
 }
 
+/** Signed in through the form, the agent list from the sidebar (the app navigates on the client), "Try Cohost in the test room", Join. */
+async function tryFromTheAgentCard(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await signInThroughTheForm(browser, user);
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
+  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await joinAllowingTheMicrophone(page, "Ada Lovelace");
+  return page;
+}
+
 const agentIn = (page: Page, name: string): Locator => page.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: name });
 
 /** The owner ends the test from the room: the agent leaves and says why. */
@@ -84,11 +93,8 @@ test("Try in the test room works the first time, the microphone allowed at the p
   await createAgentViaApi(setup.request, { name: "Cohost" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    // The agent's card on the agent list (reached through the sidebar: the app navigates on the client).
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    // The agent's card on the agent list.
+    const page = await tryFromTheAgentCard(browser, user);
     // The agent arrives and listens; its owner sees what it has cost so far.
     const agent = agentIn(page, "Cohost");
     await expect(agent).toContainText("Listening", { timeout: 30_000 });
@@ -166,10 +172,7 @@ test("a closed tab ends the test: the agent leaves the empty room, and billing s
   await createAgentViaApi(setup.request, { name: "Cohost" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    const page = await tryFromTheAgentCard(browser, user);
     await expect(agentIn(page, "Cohost")).toContainText("Listening", { timeout: 30_000 });
     const { id } = await latestMeeting(setup.request);
     expect((await details(setup.request, id)).status).toBe("in_progress");
@@ -193,10 +196,7 @@ test("an agent whose provider refuses its key: the room says it could not stay a
   await createAgentViaApi(setup.request, { name: "Cohost", sttApiKey: "revoked-key-000000" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    const page = await tryFromTheAgentCard(browser, user);
     const card = agentIn(page, "Cohost");
     await expect(card).toContainText("Could not stay in the room", { timeout: 30_000 });
     await expect(card).toContainText("One of the agent's providers failed or rejected its key.");
