@@ -163,6 +163,16 @@ test("opened from the meeting's page, the room says what the agent does and why 
     await expect(page.getByRole("log", { name: "Live transcript" })).toContainText("Priya presents the budget.", { timeout: 30_000 });
     expect(await llmRequests()).toBe(1);
     await endTest(page, "Cohost");
+
+    // Back on the meeting's page, the transcript's times are time into the meeting (they were the
+    // worker's uptime, which is always more: the worker was up before the meeting began).
+    await page.getByRole("link", { name: "Cohost" }).first().click();
+    await page.getByRole("heading", { name: "Recent meetings" }).locator("..").getByRole("link", { name: /Activation check/ }).click();
+    const line = page.getByRole("list", { name: "Transcript" }).getByRole("listitem").filter({ hasText: TEXT.agenda });
+    const [mm, ss] = (await line.locator("span").first().innerText()).split(":").map(Number);
+    const { startedAt } = await details(setup.request, id);
+    expect(mm * 60 + ss).toBeGreaterThan(0);
+    expect(mm * 60 + ss).toBeLessThanOrEqual((Date.now() - Date.parse(startedAt!)) / 1000);
   } finally {
     await browser.close();
   }
