@@ -4,9 +4,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORM_CHIP } from "./platform";
+import { RetirementNotice } from "./retirement-notice";
 
 /** One agent in the list: status, platform colour, providers, next meeting and its actions. */
 export function AgentCard({
@@ -28,6 +30,7 @@ export function AgentCard({
   const t = useTranslations("agents");
   const format = useFormatter();
   const active = agent.status === "active";
+  const meetingTitle = useMeetingTitle();
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
@@ -37,6 +40,9 @@ export function AgentCard({
         </span>
       </div>
       {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
+      {agent.retiringModels.map((r) => (
+        <RetirementNotice key={r.kind} model={r.model} retirement={r} />
+      ))}
       <p className="flex items-center gap-2 text-sm">
         {/* The brand colour as a swatch: white text on it would miss AA contrast. */}
         <span className="inline-flex items-center gap-1.5 rounded-full border border-[var(--border)] px-2 py-0.5 text-xs font-medium">
@@ -49,12 +55,15 @@ export function AgentCard({
         {t("list.providers", { stt: providerName("stt", agent.sttProviderId), ai: providerName("ai", agent.aiProviderId), tts: providerName("tts", agent.ttsProviderId) })}
       </p>
       <p className="text-sm">
-        {agent.nextMeeting
-          ? t("list.nextMeeting", {
-              title: agent.nextMeeting.title || t("list.untitled"),
-              when: format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }),
-            })
-          : t("list.noNextMeeting")}
+        {/* A paused agent joins nothing, whatever is scheduled. */}
+        {!active
+          ? t("list.pausedNoMeetings")
+          : agent.nextMeeting
+            ? t("list.nextMeeting", {
+                title: meetingTitle({ ...agent.nextMeeting, agentName: agent.name }),
+                when: format.dateTime(new Date(agent.nextMeeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }),
+              })
+            : t("list.noNextMeeting")}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
         {active && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}

@@ -17,7 +17,7 @@ import { initialValues, invalidEmailEntries, visibleHint, issuesByField, KINDS, 
 import { PLATFORM_CHIP } from "./platform";
 import { ProviderSection } from "./provider-section";
 import { CheckboxField, SelectField } from "./select-field";
-import { useUnsavedGuard } from "./use-unsaved-guard";
+import { UnsavedGuard } from "./unsaved-guard";
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -70,7 +70,6 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   }, [errorRound]);
 
   const dirty = JSON.stringify(values) !== saved;
-  useUnsavedGuard(dirty, t("form.unsaved"));
 
   // Editing a field clears its errors (for a pipeline step: provider, key and extra params).
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
@@ -86,7 +85,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     if (!values.name.trim()) found.name = [t("form.nameRequired")];
     if (!values.manualActivation && !values.wakeWord.trim()) found.wakeWord = [t("form.wakeWordRequired")];
     for (const kind of KINDS) if (parseParams(values[kind].extraText) === null) found[`${kind}ExtraParams`] = [t("form.invalidJson")];
-    const badEmails = invalidEmailEntries(values.whitelist);
+    const badEmails = values.accessControlEnabled ? invalidEmailEntries(values.whitelist) : [];
     if (badEmails.length > 0) found.whitelistedEmails = [t("form.invalidEmails", { count: badEmails.length, entries: badEmails.map((e) => `“${e}”`).join(", ") })];
     return found;
   };
@@ -130,6 +129,8 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>
+      {/* Its dialog renders in a portal, outside the form's DOM: its buttons never submit the form. */}
+      <UnsavedGuard dirty={dirty} />
       <Section title={t("sections.identity")}>
         <TextField label={t("fields.name")} value={values.name} maxLength={80} required onChange={(e) => set("name", e.target.value)} error={err("name")} />
         <TextAreaField
@@ -166,19 +167,22 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.access")}>
         <CheckboxField label={t("fields.accessControl")} hint={t("fields.accessControlHint")} checked={values.accessControlEnabled} onChange={(v) => set("accessControlEnabled", v)} />
-        <TextAreaField
-          label={t("fields.whitelist")}
-          hint={t("fields.whitelistHint")}
-          rows={3}
-          spellCheck={false}
-          value={values.whitelist}
-          onChange={(e) => set("whitelist", e.target.value)}
-          error={errors.whitelistedEmails?.join(" ")}
-        />
+        {/* Like the wake word: the list only matters (and is only shown) while access control is on; it is kept when off. */}
+        {values.accessControlEnabled && (
+          <TextAreaField
+            label={t("fields.whitelist")}
+            hint={t("fields.whitelistHint")}
+            rows={3}
+            spellCheck={false}
+            value={values.whitelist}
+            onChange={(e) => set("whitelist", e.target.value)}
+            error={errors.whitelistedEmails?.join(" ")}
+          />
+        )}
         <CheckboxField label={t("fields.requireConfirmation")} hint={t("fields.requireConfirmationHint")} checked={values.requireConfirmation} onChange={(v) => set("requireConfirmation", v)} />
       </Section>
 
-      <Section title={t("sections.platform")}>
+      <Section title={t("sections.platform")} description={t("sections.platformHint")}>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">{t("fields.platform")}</legend>
           <div className="flex flex-wrap gap-2">

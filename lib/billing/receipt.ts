@@ -8,7 +8,7 @@ import { microsToUsd } from "./money.ts";
 // Receipts by e-mail for top-ups and automatic refills. The job is sent in the transaction that
 // credits the money (a transactional outbox): a receipt exists exactly for credits that committed,
 // whichever path credited them (webhook, test checkout, off-session refill), and a mail server that
-// is down only delays it (pg-boss retries; the worker runs the job).
+// is down only delays it (pg-boss retries; the jobs process, scripts/jobs.ts, runs the job).
 
 export interface ReceiptJob {
   topUpId: string;

@@ -9,18 +9,21 @@ import {
   handOverRun,
   heartbeat,
   moveRun,
+  saveLiveState,
   saveParticipants,
   saveTranscriptSegment,
   saveTurnMetrics,
   type RunRef,
 } from "../meetings/bot-runs.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
-import { ProviderError, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
+import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
 import { captureFailure } from "./failure-artifacts.ts";
+import { liveStateTracker } from "./live-state.ts";
 import { meetingLog } from "./log.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
@@ -126,19 +129,25 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set-up and joining. A `return end(…)` in here ends the set-up, not the bot: the teardown below
   // (leave, close, write the final status) always runs.
+  let voice: AgentVoiceConfig | null = null;
   const setUp = async (): Promise<void> => {
     const agent = meeting.agentId ? await db.agent.findUnique({ where: { id: meeting.agentId } }) : null;
     if (!agent) return end({ kind: "failed", reason: "agent_deleted" });
     if (agent.status === "paused") return end({ kind: "cancelled", reason: "agent_paused" });
     if (!(await canStartAgent(meeting.userId))) return end({ kind: "failed", reason: "out_of_credits" });
 
-    const voice = agentVoiceConfig(agent);
+    voice = agentVoiceConfig(agent);
     let micOff: NodeJS.Timeout | undefined;
+    const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
+      live.event(e);
       switch (e.type) {
-        case "transcript":
-          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment));
+        case "transcript": {
+          // The session's clock (performance.now()) mapped to the wall clock when the line is done.
+          const clockEpochMs = Date.now() - performance.now();
+          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment, clockEpochMs));
           return;
+        }
         case "usage":
           save("usage", () => addProviderUsage(ref.meetingId, e.usage));
           return;
@@ -153,7 +162,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
           else micOff = setTimeout(() => void meetingSession?.setMicrophone(false).catch(() => {}), MIC_OFF_DELAY_MS);
           return;
         case "error":
-          return end({ kind: "failed", reason: "provider_error", data: providerErrorData(e.error) });
+          return end({ kind: "failed", ...providerFailure(e.error, voice) });
       }
     };
     cleanups.push(() => clearTimeout(micOff));
@@ -222,6 +231,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       signal: stop.signal,
       onEvent: onPlatformEvent,
       zoomApp: zoomAppOf(agent),
+      emptyRoom: settings.emptyRoom,
     });
     if (joined.kind === "failed") {
       log("join_failed", { reason: joined.reason, detail: joined.detail });
@@ -232,6 +242,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (!(await moveRun(ref, "in_progress", null))) return end({ kind: "superseded" });
     admitted = true;
     log("admitted");
+    live.start();
     mixer.start();
     await beat(); // the activation state, now that the session is listening
 
@@ -253,7 +264,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   try {
     await setUp();
   } catch (err) {
-    if (err instanceof ProviderError) end({ kind: "failed", reason: "provider_error", data: providerErrorData(err) });
+    if (err instanceof ProviderError) end({ kind: "failed", ...providerFailure(err, voice) });
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
     else {
       log("bot_error", { level: "error", error: String((err as Error)?.stack ?? err) });
@@ -295,6 +306,3 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   log("bot_finished", { end: result.kind });
 }
 
-function providerErrorData(err: ProviderError): Prisma.InputJsonValue {
-  return { kind: err.providerKind, provider: err.providerId, error: err.kind, message: err.message };
-}

@@ -1,6 +1,7 @@
 import { db } from "../db/client.ts";
 import { recordUsage, type UsageResult } from "../billing/usage.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
+import type { LiveState } from "../bots/live-state.ts";
 import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { LIVE_STATUSES } from "./status.ts";
@@ -112,10 +113,23 @@ export async function billNextMinute(ref: RunRef & { userId: string; agentId: st
   return result;
 }
 
-export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment): Promise<void> {
+/**
+ * Saves a transcript line with its times as milliseconds into the meeting (since it first started,
+ * which a restart keeps). The session's times are on its own clock; `clockEpochMs` is the wall-clock
+ * time at that clock's zero (Date.now() - performance.now() for the default clock).
+ */
+export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment, clockEpochMs: number): Promise<void> {
+  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, select: { startedAt: true } });
+  const zero = (meeting?.startedAt ?? new Date()).getTime() - clockEpochMs;
+  const at = (ms: number) => Math.max(0, Math.round(ms - zero));
   await db.transcriptSegment.create({
-    data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: Math.round(s.startMs), endMs: Math.round(s.endMs), interrupted: s.interrupted ?? false },
+    data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: at(s.startMs), endMs: at(s.endMs), interrupted: s.interrupted ?? false },
   });
+}
+
+/** What the agent is doing in the call (lib/bots/live-state.ts), for the test room; only by the current run. */
+export async function saveLiveState(ref: RunRef, state: LiveState): Promise<void> {
+  await db.meeting.updateMany({ where: { id: ref.meetingId, runId: ref.runId }, data: { liveState: state as unknown as Prisma.InputJsonValue } });
 }
 
 /** Adds provider usage to the meeting's per-provider totals (one row per provider and model). */

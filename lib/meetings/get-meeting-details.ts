@@ -13,7 +13,7 @@ const TRANSCRIPT_LIMIT = 2000;
  */
 export async function getMeetingDetails(userId: string, id: string) {
   await sweepLostMeetings({ userId });
-  const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, manualActivation: true } } } });
+  const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, status: true, manualActivation: true } } } });
   if (!meeting) throw new AppError("not_found", "Meeting not found");
   const [events, participants, segments, usage, providerUsage, turns] = await Promise.all([
     db.meetingEvent.findMany({ where: { meetingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),

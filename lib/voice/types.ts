@@ -176,11 +176,18 @@ export interface TranscriptSegment {
   interrupted?: boolean;
 }
 
+/** Why a turn got no answer: no wake word in it (wake-word mode), or manual activation is off. */
+export type UnansweredReason = "no_wake_word" | "not_activated";
+
 export type SessionEvent =
   | { type: "transcript"; segment: TranscriptSegment }
   | { type: "usage"; usage: ProviderUsage }
   | { type: "metrics"; metrics: TurnMetrics }
   | { type: "speaking"; speaking: boolean }
+  /** A reply began (true: the agent is thinking until its first audio) or is over (false). */
+  | { type: "replying"; replying: boolean }
+  /** A person's turn the agent heard and did not answer, and why (shown to the people in the call). */
+  | { type: "unanswered"; reason: UnansweredReason; text: string }
   | { type: "activation"; active: boolean }
   /** A provider failed for good (invalid key, retries exhausted): the bot leaves with provider_error. */
   | { type: "error"; error: ProviderError };

@@ -93,9 +93,9 @@ const SAME_IN_GERMAN = new Set([
   "meetings.list.colStatus",
   "meetings.send.agent",
   "meetings.details.agent",
-  "meetings.details.transition",
-  "meetings.details.created",
   "meetings.details.ms",
+  "meetings.titles.meet",
+  "meetings.causes.provider",
   "rooms.agent",
 ]);
 

@@ -269,7 +269,10 @@ class PipelineSession implements VoiceSession {
       if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
       this.bargeIn();
     }
-    if (!this.gate.admits(turn.text, turn.startMs)) return;
+    if (!this.gate.admits(turn.text, turn.startMs)) {
+      this.emit({ type: "unanswered", reason: this.gate.manualMode ? "not_activated" : "no_wake_word", text: turn.text });
+      return;
+    }
     if (this.active) {
       if (!this.active.interruptible) return;
       // Still thinking about the previous turn: answer both together instead.
@@ -299,6 +302,7 @@ class PipelineSession implements VoiceSession {
     });
     const active: ActiveReply = { reply, playout, turn, turnId: turn ? ++this.turnCount : 0, interruptible, echo, delivered: false, done };
     this.active = active;
+    this.emit({ type: "replying", replying: true });
     // Answers keep the agent engaged; announcements (`say`) do not open a follow-up window.
     if (turn) this.gate.replyStarted();
     reply.run().then(
@@ -368,6 +372,7 @@ class PipelineSession implements VoiceSession {
       });
     }
     if (reason === "played") this.failedReplies = 0;
+    this.emit({ type: "replying", replying: false });
     a.done?.();
   }
 

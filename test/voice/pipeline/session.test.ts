@@ -42,6 +42,9 @@ describe("wake word", () => {
     await m.silence(1000);
     expect(chatRequests()).toHaveLength(0);
     expect(m.of("speaking")).toEqual([]);
+    // Why it said nothing, for the people in the call.
+    expect(m.of("unanswered")).toEqual([{ type: "unanswered", reason: "no_wake_word", text: SPEECH["no-wake-word"].text }]);
+    expect(m.of("replying")).toEqual([]);
 
     await m.speak("hey-cohost-agenda", "bob");
     const reply = await m.reply();
@@ -53,6 +56,14 @@ describe("wake word", () => {
     ]);
     expect(m.of("activation")[0]).toEqual({ type: "activation", active: true });
     expect(m.of("speaking").map((e) => e.speaking)).toEqual([true, false]);
+    // Thinking from the turn to the first audio, speaking until the reply is over.
+    expect(m.events.filter((e) => e.type === "replying" || e.type === "speaking").map((e) => e.type === "replying" ? `replying:${e.replying}` : `speaking:${(e as { speaking: boolean }).speaking}`)).toEqual([
+      "replying:true",
+      "speaking:true",
+      "speaking:false",
+      "replying:false",
+    ]);
+    expect(m.of("unanswered")).toHaveLength(1);
     expect(m.sink.filter((s) => s.type === "play").length).toBeGreaterThan(0);
     expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
   });
@@ -90,6 +101,7 @@ describe("manual activation", () => {
     await m.until(() => m.transcript.length === 1, "the transcript");
     await m.silence(800);
     expect(chatRequests()).toHaveLength(0);
+    expect(m.of("unanswered")).toEqual([{ type: "unanswered", reason: "not_activated", text: SPEECH["hey-cohost-agenda"].text }]);
 
     m.session.setActivated(true);
     await m.speak("no-wake-word", "alice");
@@ -226,6 +238,9 @@ describe("announcements and stopping", () => {
     await m.speak("hey-cohost-agenda", "alice");
     await m.until(() => m.speaking, "the agent to speak");
     await m.feed((await import("./speech.ts")).speechSamples("no-wake-word").subarray(0, 16 * 3000), "bob");
+    // A frame no running session accepts: refused now, ignored once stopped (below).
+    const wrongRate = { samples: new Int16Array(160), sampleRate: 8_000, timeMs: m.clock };
+    expect(() => m.session.pushAudio(wrongRate)).toThrow("Voice input must be 16000 Hz PCM, got 8000 Hz");
     await m.session.stop();
     expect(m.sink.at(-1)?.type).toBe("clear");
     expect(m.speaking).toBe(false);
@@ -234,7 +249,10 @@ describe("announcements and stopping", () => {
     expect(m.transcript.at(-1)).toMatchObject({ speaker: "Bob", text: SPEECH["no-wake-word"].text });
     const sttMs = m.of("usage").reduce((n, e) => n + (e.usage.kind === "stt" ? e.usage.audioMs : 0), 0);
     expect(sttMs).toBe(fakes.requests.find((r) => r.surface === "listen")!.audioMs);
-    m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock });
+    // Audio that arrives after the stop is dropped before anything looks at it: the frame a running
+    // session refuses passes without a word, synchronously, so nothing can follow from it.
+    expect(() => m.session.pushAudio(wrongRate)).not.toThrow();
+    expect(() => m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock })).not.toThrow();
   });
 });
 
