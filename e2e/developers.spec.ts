@@ -92,8 +92,17 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
     const meetingId: string = (await joined.json()).id;
 
     await expect.poll(() => statuses(receiver.received, meetingId), { timeout: 90_000, message: "the agent to be in the room" }).toContain("in_progress");
+
+    // The owner watches the live meeting on its page, which follows the meeting's event stream.
+    const streamOpened = page.waitForRequest((r) => r.url().includes(`/api/meetings/${meetingId}/events`));
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Meetings" }).click();
+    await page.getByRole("link", { name: "Driven by a key" }).first().click();
+    await expect(page.getByText("In progress", { exact: true }).first()).toBeVisible();
+    await streamOpened;
+
     const stopped = await api.post(`/api/meetings/${meetingId}/stop`);
     expect(stopped.status(), await stopped.text()).toBe(200);
+    await expect(page.getByText("Completed", { exact: true }).first()).toBeVisible();
     await expect
       .poll(() => receiver.received.some((r) => r.body.type === "meeting.ended" && r.body.data.meetingId === meetingId), { timeout: 30_000, message: "meeting.ended" })
       .toBe(true);
@@ -104,7 +113,7 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
     const ended = ofMeeting.find((r) => r.body.type === "meeting.ended")!;
     expect(ended.body.data).toMatchObject({ status: "completed", reason: "user_stopped", title: "Driven by a key", platform: "room" });
     // The key shows its use on the Developers page.
-    await page.reload();
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Developers" }).click();
     await expect(keyList).not.toContainText("last used never");
   } finally {
     await api?.dispose();
