@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { artifactFolder } from "@/lib/bots/failure-artifacts";
 import { regenerateAgentToken } from "@/lib/calendar/feed-token";
 import { db } from "@/lib/db/client";
+import { encryptSecret } from "@/lib/crypto/secrets";
 import { createRoom } from "@/lib/rooms/create-room";
 import { joinRoom } from "@/lib/rooms/join-room";
+import { newWebhookSecret } from "@/lib/webhooks/signing";
 import { createUser } from "@/test/users";
 import type { RouteFile } from "./routes";
 
@@ -39,6 +42,12 @@ export async function seedUser() {
   fs.mkdirSync(artifactFolder(meeting.id), { recursive: true });
   fs.writeFileSync(`${artifactFolder(meeting.id)}/${artifact}`, Buffer.from("89504e470d0a1a0a", "hex"));
 
+  // Developers: an API key, a webhook endpoint and a delivery of one event to it.
+  const apiKey = await db.apiKey.create({ data: { userId, name: "Walker", prefix: "ck_walker0", keyHash: `walker-${randomUUID()}`, scope: "full" } });
+  const endpoint = await db.webhookEndpoint.create({ data: { userId, url: "https://example.com/hooks", events: ["meeting.ended"], secretEnc: encryptSecret(newWebhookSecret()) } });
+  const apiEvent = await db.apiEvent.create({ data: { id: `msg_${randomUUID().replaceAll("-", "")}`, userId, type: "webhook.test", data: {}, dispatchedAt: new Date() } });
+  const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: apiEvent.id, status: "succeeded", attempts: 1 } });
+
   const records: Record<string, string> = {
     Agent: agent.id,
     Meeting: meeting.id,
@@ -47,6 +56,9 @@ export async function seedUser() {
     TopUp: topUp.id,
     Room: room.id,
     RoomParticipant: walker.participant.id,
+    ApiKey: apiKey.id,
+    WebhookEndpoint: endpoint.id,
+    WebhookDelivery: delivery.id,
   };
   return {
     userId,
@@ -63,7 +75,7 @@ export async function seedUser() {
 export type SeededUser = Awaited<ReturnType<typeof seedUser>>;
 
 // Folders whose [id] names a record of a table with another name.
-const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp" };
+const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp", webhooks: "WebhookEndpoint" };
 
 /**
  * Real values for a route's parameters: a catch-all gets one segment, a value parameter its value,
