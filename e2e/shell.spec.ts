@@ -421,13 +421,14 @@ test.describe("language, toasts and the feedback popover", () => {
     await dialog.getByRole("button", { name: "Edit" }).click();
     await dialog.getByLabel("Display name").fill("Ada King");
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await dialog.getByRole("button", { name: "Close" }).click();
+    // Measured while it shows (it hides itself after 6 s).
     const toast = page.getByRole("region", { name: /Notifications/ }).getByRole("status").filter({ hasText: "Profile updated" });
     await expect(toast).toBeVisible();
-    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const heading = (await page.getByRole("heading", { level: 1, name: "Dashboard" }).boundingBox())!;
     const box = (await toast.boundingBox())!;
     expect(box.y).toBeGreaterThan(heading.y + heading.height);
     expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await dialog.getByRole("button", { name: "Close" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInViewport({ ratio: 1 });
   });
 
