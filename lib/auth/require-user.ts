@@ -1,3 +1,4 @@
+import { authenticateApiKey, looksLikeApiKey } from "../api-keys/authenticate-api-key.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { verifyAccessToken } from "./access-token.ts";
@@ -10,25 +11,32 @@ export interface AuthUser {
   firstName: string;
   lastName: string;
   image: string | null;
-  via: "bearer" | "session";
+  via: "bearer" | "session" | "api_key";
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The only gate for /api: a bearer access token (non-browser clients) or the next-auth session
- * cookie (the browser). Cookie-authenticated writes must come from our own origin (CSRF defence on
- * top of SameSite=Lax cookies). A token or cookie issued before the user's sessions were ended
- * (password reset or change, "sign out other sessions") is refused like an expired one.
+ * The only gate for /api: a bearer access token (non-browser clients), a personal API key (`ck_…`,
+ * also a bearer token) or the next-auth session cookie (the browser). Cookie-authenticated writes
+ * must come from our own origin (CSRF defence on top of SameSite=Lax cookies). A token or cookie
+ * issued before the user's sessions were ended (password reset or change, "sign out other
+ * sessions") is refused like an expired one; API keys are credentials of their own, revoked one by
+ * one on the Developers page, so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   const authorization = request.headers.get("authorization");
   let claims: { userId: string; sessionVersion: unknown } | null = null;
   let via: AuthUser["via"] = "bearer";
   if (authorization) {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization);
-    claims = match ? verifyAccessToken(match[1].trim()) : null;
-    if (!claims) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1].trim();
+    if (token && looksLikeApiKey(token)) {
+      claims = { userId: (await authenticateApiKey(token, request.method)).userId, sessionVersion: null };
+      via = "api_key";
+    } else {
+      claims = token ? verifyAccessToken(token) : null;
+      if (!claims) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    }
   } else {
     claims = await readSessionCookie(request);
     via = "session";
@@ -39,7 +47,7 @@ export async function requireUser(request: Request): Promise<AuthUser> {
     where: { id: claims.userId },
     select: { id: true, email: true, firstName: true, lastName: true, image: true, sessionVersion: true },
   });
-  if (!found || !isCurrentVersion(claims.sessionVersion, found.sessionVersion)) {
+  if (!found || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, found.sessionVersion))) {
     throw new AppError("unauthorized", via === "bearer" ? "The access token is invalid or has expired" : "Authentication required");
   }
   const { id, email, firstName, lastName, image } = found;
