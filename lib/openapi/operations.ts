@@ -183,7 +183,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/billing/auto-refill", operationId: "getAutoRefill", tag: "Billing", summary: "Auto-refill settings", auth: "user", responses: { 200: R.AutoRefill } },
   { method: "post", path: "/api/billing/auto-refill", operationId: "enableAutoRefill", tag: "Billing", summary: "Turn on auto-refill", auth: "user", body: autoRefillSchema, responses: { 200: R.AutoRefill } },
   { method: "post", path: "/api/billing/auto-refill/disable", operationId: "disableAutoRefill", tag: "Billing", summary: "Turn off auto-refill", auth: "user", responses: { 200: R.AutoRefill } },
-  { method: "get", path: "/api/billing/usage-history", operationId: "usageHistory", tag: "Billing", summary: "Usage charges, newest first", auth: "user", query: usageQuerySchema, responses: { 200: R.UsageHistory } },
+  { method: "get", path: "/api/billing/usage-history", operationId: "usageHistory", tag: "Billing", summary: "Usage charges, newest first (group=meeting: one row per meeting)", auth: "user", query: usageQuerySchema, responses: { 200: R.UsageHistory } },
   { method: "get", path: "/api/billing/topup-history", operationId: "topUpHistory", tag: "Billing", summary: "Top-ups, newest first", auth: "user", responses: { 200: list(R.TopUp) } },
   { method: "get", path: "/api/billing/pricing-rates", operationId: "pricingRates", tag: "Billing", summary: "Current prices", auth: "user", responses: { 200: list(R.PricingRate) } },
   { method: "get", path: "/api/billing/spend-per-day", operationId: "spendPerDay", tag: "Billing", summary: "Spend per day, last 30 days (UTC)", auth: "user", responses: { 200: list(R.SpendDay) } },
