@@ -96,7 +96,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/me", operationId: "getProfile", tag: "Account", summary: "The signed-in user's profile and credit", auth: "user", responses: { 200: R.Profile } },
   { method: "put", path: "/api/me", operationId: "updateProfile", tag: "Account", summary: "Change the user's name", auth: "user", body: profileSchema, responses: { 200: R.Profile } },
   { method: "post", path: "/api/feedback", operationId: "sendFeedback", tag: "Account", summary: "Send feedback to the Cohost team", auth: "user", body: feedbackSchema, responses: { 201: z.object({ id: z.string(), createdAt: z.iso.datetime() }) } },
-  { method: "get", path: "/api/health", operationId: "health", tag: "Account", summary: "Liveness and database check", auth: "public", responses: { 200: z.object({ status: z.enum(["ok", "unavailable"]) }), 503: z.object({ status: z.literal("unavailable") }) } },
+  { method: "get", path: "/api/health", operationId: "health", tag: "Account", summary: "Liveness and database check", auth: "public", responses: { 200: z.object({ status: z.enum(["ok", "unavailable"]) }), 503: z.object({ status: z.literal("unavailable"), error: z.literal("service_unavailable"), message: z.string() }) } },
   { method: "get", path: "/api/openapi.json", operationId: "openApiDocument", tag: "Account", summary: "This document", auth: "public", responses: { 200: { mediaTypes: ["application/json"], description: "OpenAPI 3.1" } } },
 
   // ---- API keys and webhooks (never with an API key)
