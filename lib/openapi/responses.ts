@@ -284,7 +284,6 @@ export const Provider = z
     voices: z.array(z.object({ id: z.string(), name: z.string() })),
     extraParams: z.array(z.looseObject({ name: z.string(), type: z.string(), description: z.string().optional() })),
     docsUrl: z.string().nullable(),
-    retirements: z.record(z.string(), z.object({ retiresOn: z.iso.date(), replacement: z.string() })).meta({ description: "Models the provider retires, by model" }),
   })
   .meta({ id: "Provider" });
 
@@ -322,30 +321,15 @@ export const UsageHistory = z
         agentId: z.string().nullable(),
         agentName: z.string().nullable(),
         meetingTitle: z.string().nullable(),
+        // With ?group=meeting: one row per meeting (id is the meeting's); timestamp is its first charge.
+        quantity: z.number().int().optional().meta({ description: "group=meeting: units billed in the meeting (minutes of agent time)" }),
+        lastTimestamp: time.optional().meta({ description: "group=meeting: the meeting's last charge" }),
+        platform: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's platform" }),
       }),
     ),
     pagination,
   })
   .meta({ id: "UsageHistory" });
-export const UsageByMeeting = z
-  .object({
-    data: z.array(
-      z.object({
-        id: z.string(),
-        meetingId: z.string().nullable(),
-        meetingTitle: z.string().nullable(),
-        platform: z.string().nullable(),
-        agentName: z.string().nullable(),
-        action: z.string(),
-        quantity: z.int(),
-        cost: usd,
-        timestamp: time,
-        lastTimestamp: time,
-      }),
-    ),
-    pagination,
-  })
-  .meta({ id: "UsageByMeeting" });
 export const TestPayment = z.object({ credited: z.boolean(), balanceUsd: usd }).meta({ id: "TestPayment" });
 
 export const Room = z.object({ id: z.string(), url: z.string(), expiresAt: time }).meta({ id: "Room" });

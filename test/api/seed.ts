@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { artifactFolder } from "@/lib/bots/failure-artifacts";
 import { regenerateAgentToken } from "@/lib/calendar/feed-token";
 import { db } from "@/lib/db/client";
-import { encryptSecret } from "@/lib/crypto/secrets";
+import { EVENT_TYPES } from "@/lib/events/types";
 import { createRoom } from "@/lib/rooms/create-room";
 import { joinRoom } from "@/lib/rooms/join-room";
-import { newWebhookSecret } from "@/lib/webhooks/signing";
+import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { createUser } from "@/test/users";
 import type { RouteFile } from "./routes";
 
@@ -42,11 +43,11 @@ export async function seedUser() {
   fs.mkdirSync(artifactFolder(meeting.id), { recursive: true });
   fs.writeFileSync(`${artifactFolder(meeting.id)}/${artifact}`, Buffer.from("89504e470d0a1a0a", "hex"));
 
-  // Developers: an API key, a webhook endpoint and a delivery of one event to it.
-  const apiKey = await db.apiKey.create({ data: { userId, name: "Walker", prefix: "ck_walker0", keyHash: `walker-${randomUUID()}`, scope: "full" } });
-  const endpoint = await db.webhookEndpoint.create({ data: { userId, url: "https://example.com/hooks", events: ["meeting.ended"], secretEnc: encryptSecret(newWebhookSecret()) } });
-  const apiEvent = await db.apiEvent.create({ data: { id: `msg_${randomUUID().replaceAll("-", "")}`, userId, type: "webhook.test", data: {}, dispatchedAt: new Date() } });
-  const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: apiEvent.id, status: "succeeded", attempts: 1 } });
+  // An API key, and a webhook endpoint with one delivery of one event.
+  const { apiKey } = await createApiKey(userId, { name: "Walk", scope: "read" });
+  const { endpoint } = await createEndpoint(userId, { url: "https://hooks.example.com/walk", events: [EVENT_TYPES[0]] });
+  const apiEvent = await db.apiEvent.create({ data: { id: `evt_walk_${randomUUID()}`, userId, type: EVENT_TYPES[0], data: {}, dispatchedAt: new Date() } });
+  const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: apiEvent.id } });
 
   const records: Record<string, string> = {
     Agent: agent.id,
