@@ -284,6 +284,7 @@ export const Provider = z
     voices: z.array(z.object({ id: z.string(), name: z.string() })),
     extraParams: z.array(z.looseObject({ name: z.string(), type: z.string(), description: z.string().optional() })),
     docsUrl: z.string().nullable(),
+    retirements: z.record(z.string(), z.object({ retiresOn: z.iso.date(), replacement: z.string() })).meta({ description: "Models the provider retires, by model" }),
   })
   .meta({ id: "Provider" });
 
