@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { hashPassword } from "../lib/auth/passwords";
+import { startPostgres, stopPostgres } from "../test/support/postgres-switch";
 import { E2E } from "./support/ports";
 
 export { expect };
@@ -23,6 +24,12 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
     await client.end();
   }
 }
+
+/** The stack's PostgreSQL goes away and comes back on the same port with the same data (fault tests). */
+export const postgres = {
+  stop: () => stopPostgres(E2E.controlUrl),
+  start: () => startPostgres(E2E.controlUrl),
+};
 
 export function uniqueEmail(tag = "e2e"): string {
   return `${tag}-${randomUUID().slice(0, 8)}@example.test`;

@@ -6,7 +6,9 @@ const base = Number(process.env.E2E_PORT || 3210);
 export const E2E = {
   appPort: base,
   appUrl: `http://localhost:${base}`,
+  /** The stack's control API: captured mail, PostgreSQL stop/start (e2e/support/server.ts). */
   mailApiPort: base + 1,
+  controlUrl: `http://127.0.0.1:${base + 1}`,
   smtpPort: base + 2,
   oidcPort: base + 3,
   // The analytics collector and the error reporter, on origins of their own like the real services.

@@ -10,6 +10,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 import { startCollector } from "../../test/fakes/collector.ts";
 import { startVoiceFakes } from "../../test/fakes/voice/server.ts";
+import { handlePostgresSwitch } from "../../test/support/postgres-switch.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E } from "./ports.ts";
 
@@ -20,9 +21,16 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 const smtp = await startSmtpCapture(E2E.smtpPort);
 
-// GET /messages?to=<address> → captured messages for that address, oldest first.
+const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
+fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
+
+// The stack's control API (E2E.controlUrl):
+// GET /messages?to=<address> → captured messages for that address, oldest first;
+// POST /postgres/stop, POST /postgres/start → the fault tests' database outage (test/support/postgres-switch.ts).
+const postgresSwitch = handlePostgresSwitch(db);
 http
   .createServer((req, res) => {
+    if (postgresSwitch(req, res)) return;
     const url = new URL(req.url ?? "/", "http://localhost");
     const to = url.searchParams.get("to")?.toLowerCase();
     res.setHeader("content-type", "application/json");
@@ -56,8 +64,6 @@ const providerEnv = providers.env;
 const analytics = await startCollector(E2E.analyticsPort);
 const errorReports = await startCollector(E2E.errorReportPort);
 
-const db = await startEmbeddedPostgres(path.join(dataDir, "postgres"), { database: "cohost_e2e" });
-fs.writeFileSync(path.join(root, E2E.stateFile), JSON.stringify({ databaseUrl: db.url }));
 
 const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
   cwd: root,

@@ -25,7 +25,10 @@ export function takeOverSignals(): void {
 
 export interface EmbeddedDatabase {
   url: string;
+  /** Fast shutdown: sessions end, new connections are refused. Resolves once the server has exited. */
   stop(): Promise<void>;
+  /** Starts the server again after stop(): same port, same data (fault tests restart PostgreSQL so). */
+  start(): Promise<void>;
 }
 
 // npm 11 does not run the binaries package's postinstall, which recreates the shared-library
@@ -92,11 +95,14 @@ export async function startEmbeddedPostgres(
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     await pg.initialise();
   }
-  try {
-    await pg.start();
-  } catch (err) {
-    throw new Error(`PostgreSQL did not start in ${clusterDir}${err ? `: ${String(err)}` : ""}. See the log above.`);
-  }
+  const start = async () => {
+    try {
+      await pg.start();
+    } catch (err) {
+      throw new Error(`PostgreSQL did not start in ${clusterDir}${err ? `: ${String(err)}` : ""}. See the log above.`);
+    }
+  };
+  await start();
   const database = opts.database ?? "cohost";
   const client = pg.getPgClient("postgres", "127.0.0.1");
   await client.connect();
@@ -106,5 +112,6 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgresql://cohost:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: () => pg.stop(),
+    start,
   };
 }
