@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** Charge a user's saved card for auto-refill: `{ userId }` (lib/billing/refill-job.ts). */
+  autoRefill: "billing-auto-refill",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -37,6 +39,9 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // One queued refill per user (policy "short" with the user id as singletonKey); Stripe's own
+    // timeout (80 s) is well inside the expiry, and a retry cannot charge twice (guarded claim).
+    await boss.createQueue(QUEUES.autoRefill, { policy: "short", retryLimit: 3, retryDelay: 30, expireInSeconds: 300 });
   } finally {
     await boss.stop({ graceful: false });
   }

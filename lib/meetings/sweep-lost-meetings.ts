@@ -1,44 +1,49 @@
 import { db } from "../db/client.ts";
-import { meetingHeartbeatTimeoutSeconds } from "../config.ts";
+import { meetingHeartbeatTimeoutSeconds, meetingQueueTimeoutSeconds } from "../config.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 import { LIVE_STATUSES } from "./status.ts";
 
+/** Why the sweep failed a meeting (statusReason). */
+export type LostReason = "heartbeat_lost" | "no_worker" | "no_free_bot";
+
 /**
- * Fails live meetings whose bot went silent: `heartbeat_lost` when a worker had claimed the run and
- * stopped sending heartbeats (crash, kill, lost machine), `no_worker` when no worker ever picked the
- * run up. Workers run it on a timer; the meetings API runs it for the reader's own meetings, so a
- * deployment without any worker still tells its users why nothing happens. Returns the meetings failed.
+ * Fails live meetings that no bot keeps alive: `heartbeat_lost` when a worker had claimed the run and
+ * stopped sending heartbeats (crash, kill, lost machine), `no_worker` when no worker picked the run up
+ * and none holds it in the queue (holdQueuedMeetings), `no_free_bot` when busy workers held it in the
+ * queue for longer than MEETING_QUEUE_TIMEOUT_SECONDS. Workers run it on a timer; the meetings API
+ * runs it for the reader's own meetings, so a deployment without any worker still tells its users why
+ * nothing happens. Returns the meetings failed.
+ *
+ * Silence while the database itself was down is nobody's fault: after a PostgreSQL restart, a meeting
+ * whose bot was alive when the database went away gets a whole time-out from the restart to send its
+ * next heartbeat. One already silent for a time-out before the restart is lost as usual.
  */
 export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = {}): Promise<string[]> {
-  const cutoff = new Date((opts.now ?? new Date()).getTime() - meetingHeartbeatTimeoutSeconds() * 1000);
-  const lost = await db.meeting.findMany({
-    where: {
-      ...(opts.userId ? { userId: opts.userId } : {}),
-      status: { in: [...LIVE_STATUSES] },
-      OR: [
-        { heartbeatAt: { lt: cutoff } },
-        { heartbeatAt: null, joinRequestedAt: { lt: cutoff } },
-      ],
-    },
-    select: { id: true, runId: true, workerId: true },
-    take: 500,
-  });
+  const now = opts.now ?? new Date();
+  const timeoutMs = meetingHeartbeatTimeoutSeconds() * 1000;
+  const cutoff = new Date(now.getTime() - timeoutMs);
+  const queueCutoff = new Date(now.getTime() - meetingQueueTimeoutSeconds() * 1000);
+  const lost = await db.$queryRaw<{ id: string; runId: string | null }[]>`
+    SELECT id, "runId" FROM "Meeting"
+    WHERE status::text = ANY(${[...LIVE_STATUSES]}::text[]) AND (${opts.userId ?? null}::text IS NULL OR "userId" = ${opts.userId ?? null})
+      AND (COALESCE("heartbeatAt", "joinRequestedAt") < ${cutoff} OR ("workerId" IS NULL AND "joinRequestedAt" < ${queueCutoff}))
+    LIMIT 500`;
   const failed: string[] = [];
   for (const m of lost) {
     try {
       await db.$transaction(async (tx) => {
-        // Re-checked under the row lock: a heartbeat that arrived meanwhile keeps the meeting alive.
-        const [fresh] = await tx.$queryRaw<{ heartbeatAt: Date | null; joinRequestedAt: Date | null; runId: string | null }[]>`
-          SELECT "heartbeatAt", "joinRequestedAt", "runId" FROM "Meeting" WHERE id = ${m.id} FOR UPDATE`;
-        const last = fresh?.heartbeatAt ?? fresh?.joinRequestedAt;
-        if (!fresh || fresh.runId !== m.runId || !last || last >= cutoff) return;
-        await transitionMeeting(tx, m.id, {
-          to: "failed",
-          from: LIVE_STATUSES,
-          reason: m.workerId ? "heartbeat_lost" : "no_worker",
-          runId: m.runId ?? undefined,
-          verb: "failed",
-        });
+        // Decided under the row lock: a heartbeat or a claim that arrived meanwhile keeps the meeting alive.
+        const [row] = await tx.$queryRaw<{ runId: string | null; workerId: string | null; silent: boolean; queuedTooLong: boolean }[]>`
+          SELECT "runId", "workerId",
+            COALESCE(COALESCE("heartbeatAt", "joinRequestedAt") < ${cutoff}
+              AND (pg_postmaster_start_time() < ${cutoff}
+                OR COALESCE("heartbeatAt", "joinRequestedAt") < pg_postmaster_start_time() - make_interval(secs => ${timeoutMs / 1000})), false) AS silent,
+            COALESCE("workerId" IS NULL AND "joinRequestedAt" < ${queueCutoff}, false) AS "queuedTooLong"
+          FROM "Meeting" WHERE id = ${m.id} FOR UPDATE`;
+        if (!row || row.runId !== m.runId) return;
+        const reason: LostReason | null = row.silent ? (row.workerId ? "heartbeat_lost" : "no_worker") : row.queuedTooLong ? "no_free_bot" : null;
+        if (!reason) return;
+        await transitionMeeting(tx, m.id, { to: "failed", from: LIVE_STATUSES, reason, runId: m.runId ?? undefined, verb: "failed" });
         failed.push(m.id);
       });
     } catch (err) {

@@ -182,7 +182,13 @@ export type SessionEvent =
   | { type: "metrics"; metrics: TurnMetrics }
   | { type: "speaking"; speaking: boolean }
   | { type: "activation"; active: boolean }
-  /** A provider failed for good (invalid key, retries exhausted): the bot leaves with provider_error. */
+  /**
+   * A provider keeps failing with errors that can pass (after the adapters' retries): `began` once,
+   * then `ended` when it works again (the meeting goes on throughout; docs/voice.md, "Errors").
+   */
+  | { type: "outage"; state: "began"; error: ProviderError }
+  | { type: "outage"; state: "ended"; providerKind: ProviderKind; lastedMs: number }
+  /** A provider failed for good (invalid key, an outage past its limit): the bot leaves with provider_error. */
   | { type: "error"; error: ProviderError };
 
 export interface AgentVoiceConfig {

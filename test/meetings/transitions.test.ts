@@ -83,9 +83,11 @@ describe("heartbeat loss", () => {
   const ago = (s: number) => new Date(Date.now() - s * 1000);
 
   it("fails live meetings whose worker went silent (heartbeat_lost) or never came (no_worker), and nothing else", async () => {
-    const lost = await meetingIn("in_progress", { workerId: "w1", heartbeatAt: ago(120), joinRequestedAt: ago(600) });
-    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(61), joinRequestedAt: ago(600) });
-    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(90) });
+    // Silent for long enough whether or not this test database started within the last minute (a
+    // bot alive when the database went down gets a time-out from the restart: see the fault tests).
+    const lost = await meetingIn("in_progress", { workerId: "w1", heartbeatAt: ago(600), joinRequestedAt: ago(900) });
+    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(300), joinRequestedAt: ago(900) });
+    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(300) });
     const alive = await meetingIn("in_progress", { workerId: "w2", heartbeatAt: ago(5), joinRequestedAt: ago(600) });
     const justAsked = await meetingIn("joining", { joinRequestedAt: ago(10) });
     const scheduled = await meetingIn("scheduled", { scheduledStart: ago(3600) });
@@ -102,6 +104,17 @@ describe("heartbeat loss", () => {
     // Sweeping again changes nothing.
     const again = await sweepLostMeetings();
     for (const m of [lost, lostInLobby, neverPicked]) expect(again).not.toContain(m.id);
+  });
+
+  it("a meeting held in the queue by busy workers waits, and fails as no_free_bot only after the queue time-out", async () => {
+    // Held: a busy worker vouched for it a moment ago (holdQueuedMeetings), asked for long ago.
+    const queued = await meetingIn("joining", { statusReason: "waiting_for_bot", heartbeatAt: ago(2), joinRequestedAt: ago(120) });
+    const tooLong = await meetingIn("joining", { statusReason: "waiting_for_bot", heartbeatAt: ago(2), joinRequestedAt: ago(601) });
+    const failed = await sweepLostMeetings();
+    expect(failed).not.toContain(queued.id);
+    expect(failed).toContain(tooLong.id);
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "joining", statusReason: "waiting_for_bot" });
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: tooLong.id } })).toMatchObject({ status: "failed", statusReason: "no_free_bot" });
   });
 
   it("reading one's meetings fails one's own lost meetings, even with no worker running, and no one else's", async () => {

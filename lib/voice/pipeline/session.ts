@@ -1,5 +1,8 @@
+import { logger, type Logger } from "../../log.ts";
 import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type VadBlock } from "../audio/vad.ts";
 import { createProviders } from "../providers/create-providers.ts";
+import { providerLogger } from "../providers/log.ts";
+import { isRetryable } from "../providers/retry.ts";
 import {
   INPUT_SAMPLE_RATE,
   ProviderError,
@@ -18,10 +21,11 @@ import { ActivationGate } from "./activation-gate.ts";
 import { buildMessages, type HistoryEntry } from "./context.ts";
 import { EchoGuard, type Utterance } from "./echo-guard.ts";
 import { Playout } from "./playout.ts";
+import { outageNotice, ProviderOutage } from "./provider-outage.ts";
 import { Reply } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
-import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
+import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, CONTEXT_TRANSCRIPT_CHARS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
 import { words } from "./words.ts";
 
 export interface VoiceProviders {
@@ -40,6 +44,8 @@ export interface VoiceSessionOptions {
   providers?: VoiceProviders;
   /** The session clock in ms, the one frames' `timeMs` are on (default: performance.now()). */
   now?: () => number;
+  /** The structured logger, bound to the meeting and run (lib/log.ts); the providers log through it too. */
+  log?: Logger;
 }
 
 interface ActiveReply {
@@ -62,6 +68,13 @@ interface ActiveReply {
 const PARTICIPANT = "Participant";
 
 /**
+ * The meeting as the agent remembers it is kept to this many characters (oldest lines go first):
+ * twice what a prompt uses (CONTEXT_TRANSCRIPT_CHARS), so a long meeting costs bounded memory and
+ * the prompt still knows that earlier parts were left out.
+ */
+const HISTORY_MAX_CHARS = 2 * CONTEXT_TRANSCRIPT_CHARS;
+
+/**
  * One agent in one meeting (docs/voice.md): incoming audio → VAD (Silero) → STT, turn detection,
  * activation gate → streaming LLM → sentence chunks → streaming TTS → the output, with barge-in,
  * echo protection, a speaker-labelled context and per-turn metrics and usage as events.
@@ -82,6 +95,13 @@ class PipelineSession implements VoiceSession {
   private readonly gate: ActivationGate;
   private readonly echo = new EchoGuard();
   private readonly history: HistoryEntry[] = [];
+  private historyChars = 0;
+  private readonly log: Logger;
+  private readonly outage = new ProviderOutage();
+  /** A question whose answer failed during an outage, asked again at `at` (session clock) unless a newer one comes. */
+  private retryTurn: { turn: UserTurn; at: number } | null = null;
+  /** During a speech-to-text outage: when to open the next stream (session clock). */
+  private sttReopenAt: number | null = null;
   private readonly names = new Map<string, string>();
   private selfId: string | null = null;
   private vad: StreamingVad | null = null;
@@ -101,6 +121,7 @@ class PipelineSession implements VoiceSession {
     this.emit = options.onEvent;
     this.providers = providers;
     this.now = options.now ?? (() => performance.now());
+    this.log = options.log ?? logger({ scope: "voice" });
     this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
     this.gate = new ActivationGate({
       wakeWord: this.agent.wakeWord,
@@ -115,7 +136,7 @@ class PipelineSession implements VoiceSession {
     try {
       const model = await loadVadModel();
       // A block the model could not score is skipped; the stream goes on.
-      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => console.error("[voice] VAD failed on a block:", err));
+      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => this.log("vad_error", { level: "warn", error: String(err) }));
       const stream = this.openStt();
       const { ai, tts } = this.providers;
       await Promise.all([stream.ready, ai.prewarm?.(), tts.prewarm?.()]);
@@ -159,9 +180,10 @@ class PipelineSession implements VoiceSession {
     if (this.active) this.interrupt();
     this.vad?.close();
     const stt = this.stt;
+    this.retryTurn = null;
     if (stt) {
       // The provider's last words still become transcript (not answers: we are stopping).
-      await stt.stream.close().catch(() => {});
+      await stt.stream.close().catch((err) => this.log("stt_close_error", { level: "warn", error: String(err) }));
       this.reportSttUsage();
       this.stt = null;
       stt.controller.abort();
@@ -177,7 +199,7 @@ class PipelineSession implements VoiceSession {
     const stream = this.providers.stt.open(controller.signal);
     this.stt = { stream, controller, reportedMs: 0 };
     // A failed connection also ends `events`, where listen() deals with it.
-    stream.ready.catch(() => {});
+    stream.ready.then(() => this.recovered("stt"), () => {});
     void this.listen(stream);
     return stream;
   }
@@ -194,10 +216,18 @@ class PipelineSession implements VoiceSession {
     }
     if (this.state !== "running" || this.stt?.stream !== stream) return;
     this.reportSttUsage();
-    // The adapter reconnects by itself; a stream that still ends failed for good.
-    if (problem instanceof ProviderError && problem.kind === "invalid_key") return this.fail(problem);
-    if (++this.sttReopens > MAX_STT_REOPENS) return this.fail(asProviderError(problem ?? "the stream ended", "stt", this.providers.stt.providerId));
+    // The adapter reconnects by itself; a stream that still ends failed for its own retries.
+    const error = asProviderError(problem ?? "the stream ended", "stt", this.providers.stt.providerId);
+    if (error.kind === "invalid_key") return this.fail(error);
     this.stt.controller.abort();
+    if (isRetryable(error)) {
+      // An outage: the meeting goes on, deaf for now; a new stream is tried with back-off (tick()).
+      this.stt = null;
+      if (!this.transientFailure(error)) return;
+      this.sttReopenAt = this.outage.nextRetryAt(this.now());
+      return;
+    }
+    if (++this.sttReopens > MAX_STT_REOPENS) return this.fail(error);
     this.openStt();
   }
 
@@ -248,12 +278,58 @@ class PipelineSession implements VoiceSession {
     this.emit({ type: "usage", usage: { kind: "stt", providerId, model, audioMs } });
   }
 
-  /** Time-outs: the turn's wait for words, the follow-up window, the end of the agent's playout. */
+  /** Time-outs: the turn's wait for words, the follow-up window, the end of the agent's playout, retries during an outage. */
   private tick(): void {
     this.turns.tick();
     this.gate.tick(this.now());
     const a = this.active;
     if (a?.delivered && this.now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
+    if (this.sttReopenAt !== null && this.now() >= this.sttReopenAt) {
+      this.sttReopenAt = null;
+      this.openStt();
+    }
+    const retry = this.retryTurn;
+    if (retry && !this.active && this.now() >= retry.at) {
+      this.retryTurn = null;
+      this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, retry.turn, true);
+    }
+  }
+
+  /** The meeting as the agent remembers it, oldest lines dropped past HISTORY_MAX_CHARS. */
+  private remember(entry: HistoryEntry): void {
+    this.history.push(entry);
+    this.historyChars += entry.speaker.length + entry.text.length;
+    while (this.historyChars > HISTORY_MAX_CHARS && this.history.length > 1) {
+      const old = this.history.shift()!;
+      this.historyChars -= old.speaker.length + old.text.length;
+    }
+  }
+
+  /**
+   * A failure that may pass (after the adapters' own retries): the first of an outage is reported
+   * and announced once; one that outlasts PROVIDER_OUTAGE_LIMIT_MS ends the session. False when the
+   * session is over.
+   */
+  private transientFailure(error: ProviderError): boolean {
+    const state = this.outage.failed(error, this.now());
+    this.log("provider_trouble", { level: "warn", providerKind: error.providerKind, provider: error.providerId, outage: state, error: error.message });
+    if (state === "too_long") {
+      this.fail(error);
+      return false;
+    }
+    if (state === "began") {
+      this.emit({ type: "outage", state: "began", error });
+      void this.say(outageNotice(this.agent.language));
+    }
+    return true;
+  }
+
+  /** A provider of `kind` worked: an outage of its ends. */
+  private recovered(kind: ProviderError["providerKind"]): void {
+    const lastedMs = this.outage.recovered(kind, this.now());
+    if (lastedMs === null) return;
+    this.log("provider_recovered", { providerKind: kind, lastedMs: Math.round(lastedMs) });
+    this.emit({ type: "outage", state: "ended", providerKind: kind, lastedMs: Math.round(lastedMs) });
   }
 
   private onTurn(turn: UserTurn): void {
@@ -261,7 +337,7 @@ class PipelineSession implements VoiceSession {
     if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return;
     const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
     this.emit({ type: "transcript", segment: { speaker, speakerId: turn.speakerId ?? null, isAgent: false, text: turn.text, startMs: turn.startMs, endMs: turn.endMs } });
-    this.history.push({ speaker, isAgent: false, text: turn.text });
+    this.remember({ speaker, isAgent: false, text: turn.text });
     if (this.state !== "running") return;
     if (this.overAgent()) {
       // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
@@ -275,6 +351,8 @@ class PipelineSession implements VoiceSession {
       // Still thinking about the previous turn: answer both together instead.
       this.interrupt();
     }
+    // A question waiting to be asked again (an outage) is part of this request's context.
+    this.retryTurn = null;
     this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, turn, true);
   }
 
@@ -313,12 +391,20 @@ class PipelineSession implements VoiceSession {
     );
   }
 
-  /** A stage failed after the adapters' own retries: this reply stops; the session goes on unless the key is bad or replies keep failing. */
+  /**
+   * A stage failed after the adapters' own retries: this reply stops. A bad key ends the session; a
+   * failure that can pass is an outage (the question is asked again with back-off); any other ends
+   * the session once replies keep failing.
+   */
   private replyFailed(active: ActiveReply, err: unknown): void {
     if (this.active === active) this.interrupt("failed");
     const error = asProviderError(err, "ai", this.providers.ai.providerId);
     if (error.kind === "invalid_key") return this.fail(error);
-    console.error(`[voice] reply failed (${error.providerKind} ${error.providerId}, ${error.kind}):`, error.message);
+    this.log("reply_failed", { level: "warn", providerKind: error.providerKind, provider: error.providerId, kind: error.kind, error: error.message });
+    if (isRetryable(error)) {
+      if (this.transientFailure(error) && active.turn && !this.retryTurn) this.retryTurn = { turn: active.turn, at: this.outage.nextRetryAt(this.now()) };
+      return;
+    }
     if (++this.failedReplies >= MAX_FAILED_REPLIES) this.fail(error);
   }
 
@@ -349,7 +435,7 @@ class PipelineSession implements VoiceSession {
     if (a.turn) this.gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });
     if (heard) {
-      this.history.push({ speaker: this.agent.name, isAgent: true, text: heard });
+      this.remember({ speaker: this.agent.name, isAgent: true, text: heard });
       const segment = { speaker: this.agent.name, speakerId: null, isAgent: true, text: heard, startMs: a.playout.startedAt ?? atMs, endMs: atMs };
       this.emit({ type: "transcript", segment: cutShort ? { ...segment, interrupted: true } : segment });
     }
@@ -367,7 +453,12 @@ class PipelineSession implements VoiceSession {
         },
       });
     }
-    if (reason === "played") this.failedReplies = 0;
+    if (reason === "played") {
+      this.failedReplies = 0;
+      // Spoken to the end: the TTS works, and the LLM too when it was an answer.
+      this.recovered("tts");
+      if (a.turn) this.recovered("ai");
+    }
     a.done?.();
   }
 
@@ -387,5 +478,6 @@ function asProviderError(err: unknown, kind: ProviderError["providerKind"], prov
 
 /** Throws a bad_request ProviderError when a provider has no adapter or an unusable base URL. */
 export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
-  return new PipelineSession(options, options.providers ?? createProviders(options.agent));
+  const log = options.log ?? logger({ scope: "voice" });
+  return new PipelineSession({ ...options, log }, options.providers ?? createProviders(options.agent, { log: providerLogger(log) }));
 }
