@@ -8,6 +8,30 @@ export interface HistoryEntry {
   text: string;
 }
 
+/**
+ * The meeting as the agent remembers it, for the prompts of its replies. A meeting can last hours:
+ * past `maxChars` the oldest lines go. The default keeps twice what a prompt uses, so a long
+ * meeting costs bounded memory and buildMessages still knows that earlier parts were left out.
+ */
+export class MeetingHistory {
+  readonly entries: HistoryEntry[] = [];
+  private chars = 0;
+  private readonly maxChars: number;
+
+  constructor(maxChars = 2 * CONTEXT_TRANSCRIPT_CHARS) {
+    this.maxChars = maxChars;
+  }
+
+  push(entry: HistoryEntry): void {
+    this.entries.push(entry);
+    this.chars += entry.speaker.length + entry.text.length;
+    while (this.chars > this.maxChars && this.entries.length > 1) {
+      const oldest = this.entries.shift()!;
+      this.chars -= oldest.speaker.length + oldest.text.length;
+    }
+  }
+}
+
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
 
 /** "German" for "de"; the tag itself if the runtime does not know it. */

@@ -18,9 +18,14 @@ export function outageNotice(language: string): string {
  * session clock.
  */
 export class ProviderOutage {
+  private readonly limitMs: number;
   private since: number | null = null;
   private kind: ProviderKind | null = null;
   private retries = 0;
+
+  constructor(limitMs = PROVIDER_OUTAGE_LIMIT_MS) {
+    this.limitMs = limitMs;
+  }
 
   get active(): boolean {
     return this.since !== null;
@@ -34,7 +39,7 @@ export class ProviderOutage {
       this.retries = 0;
       return "began";
     }
-    return now - this.since > PROVIDER_OUTAGE_LIMIT_MS ? "too_long" : "ongoing";
+    return now - this.since > this.limitMs ? "too_long" : "ongoing";
   }
 
   /** A provider of `kind` worked: the outage (if it was that provider's) is over; returns its length. */

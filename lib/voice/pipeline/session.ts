@@ -18,14 +18,14 @@ import {
   type VoiceSession,
 } from "../types.ts";
 import { ActivationGate } from "./activation-gate.ts";
-import { buildMessages, type HistoryEntry } from "./context.ts";
+import { buildMessages, MeetingHistory } from "./context.ts";
 import { EchoGuard, type Utterance } from "./echo-guard.ts";
 import { Playout } from "./playout.ts";
 import { outageNotice, ProviderOutage } from "./provider-outage.ts";
 import { Reply } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
-import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, CONTEXT_TRANSCRIPT_CHARS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
+import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
 import { words } from "./words.ts";
 
 export interface VoiceProviders {
@@ -46,6 +46,8 @@ export interface VoiceSessionOptions {
   now?: () => number;
   /** The structured logger, bound to the meeting and run (lib/log.ts); the providers log through it too. */
   log?: Logger;
+  /** How long a provider outage may last before the session gives up (default PROVIDER_OUTAGE_LIMIT_MS; tests shorten it). */
+  outageLimitMs?: number;
 }
 
 interface ActiveReply {
@@ -67,12 +69,6 @@ interface ActiveReply {
 /** The name for a speaker the platform neither tagged nor named. */
 const PARTICIPANT = "Participant";
 
-/**
- * The meeting as the agent remembers it is kept to this many characters (oldest lines go first):
- * twice what a prompt uses (CONTEXT_TRANSCRIPT_CHARS), so a long meeting costs bounded memory and
- * the prompt still knows that earlier parts were left out.
- */
-const HISTORY_MAX_CHARS = 2 * CONTEXT_TRANSCRIPT_CHARS;
 
 /**
  * One agent in one meeting (docs/voice.md): incoming audio → VAD (Silero) → STT, turn detection,
@@ -94,10 +90,9 @@ class PipelineSession implements VoiceSession {
   private readonly turns: TurnDetector;
   private readonly gate: ActivationGate;
   private readonly echo = new EchoGuard();
-  private readonly history: HistoryEntry[] = [];
-  private historyChars = 0;
+  private readonly history = new MeetingHistory();
   private readonly log: Logger;
-  private readonly outage = new ProviderOutage();
+  private readonly outage: ProviderOutage;
   /** A question whose answer failed during an outage, asked again at `at` (session clock) unless a newer one comes. */
   private retryTurn: { turn: UserTurn; at: number } | null = null;
   /** During a speech-to-text outage: when to open the next stream (session clock). */
@@ -122,6 +117,7 @@ class PipelineSession implements VoiceSession {
     this.providers = providers;
     this.now = options.now ?? (() => performance.now());
     this.log = options.log ?? logger({ scope: "voice" });
+    this.outage = new ProviderOutage(options.outageLimitMs);
     this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
     this.gate = new ActivationGate({
       wakeWord: this.agent.wakeWord,
@@ -291,17 +287,7 @@ class PipelineSession implements VoiceSession {
     const retry = this.retryTurn;
     if (retry && !this.active && this.now() >= retry.at) {
       this.retryTurn = null;
-      this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, retry.turn, true);
-    }
-  }
-
-  /** The meeting as the agent remembers it, oldest lines dropped past HISTORY_MAX_CHARS. */
-  private remember(entry: HistoryEntry): void {
-    this.history.push(entry);
-    this.historyChars += entry.speaker.length + entry.text.length;
-    while (this.historyChars > HISTORY_MAX_CHARS && this.history.length > 1) {
-      const old = this.history.shift()!;
-      this.historyChars -= old.speaker.length + old.text.length;
+      this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history.entries) }, retry.turn, true);
     }
   }
 
@@ -337,7 +323,7 @@ class PipelineSession implements VoiceSession {
     if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return;
     const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
     this.emit({ type: "transcript", segment: { speaker, speakerId: turn.speakerId ?? null, isAgent: false, text: turn.text, startMs: turn.startMs, endMs: turn.endMs } });
-    this.remember({ speaker, isAgent: false, text: turn.text });
+    this.history.push({ speaker, isAgent: false, text: turn.text });
     if (this.state !== "running") return;
     if (this.overAgent()) {
       // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
@@ -353,7 +339,7 @@ class PipelineSession implements VoiceSession {
     }
     // A question waiting to be asked again (an outage) is part of this request's context.
     this.retryTurn = null;
-    this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, turn, true);
+    this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history.entries) }, turn, true);
   }
 
   /** The agent is audible now (or its audio is queued). */
@@ -435,7 +421,7 @@ class PipelineSession implements VoiceSession {
     if (a.turn) this.gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });
     if (heard) {
-      this.remember({ speaker: this.agent.name, isAgent: true, text: heard });
+      this.history.push({ speaker: this.agent.name, isAgent: true, text: heard });
       const segment = { speaker: this.agent.name, speakerId: null, isAgent: true, text: heard, startMs: a.playout.startedAt ?? atMs, endMs: atMs };
       this.emit({ type: "transcript", segment: cutShort ? { ...segment, interrupted: true } : segment });
     }

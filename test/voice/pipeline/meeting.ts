@@ -26,6 +26,8 @@ export interface AgentSetup {
   instructions?: string;
   /** STT models differ by family (Deepgram Flux vs Nova). */
   sttModel?: string;
+  /** The session's provider outage limit (ms of meeting time). */
+  outageLimitMs?: number;
 }
 
 function providerConfig(kind: ProviderKind, providerId: string, fakes: VoiceFakes, setup: AgentSetup, model?: string): ProviderConfig {
@@ -74,6 +76,7 @@ export class Meeting {
       agent: this.agent,
       providers: this.providers,
       now: () => this.clock,
+      outageLimitMs: setup.outageLimitMs,
       onEvent: (e) => this.events.push(e),
       output: {
         play: (samples, sampleRate) => this.sink.push({ type: "play", atMs: this.clock, samples: samples.length, sampleRate }),
