@@ -2,8 +2,7 @@
 // each agent as a bot in its own context of one shared Chromium. `npm start` runs one beside the web
 // server (RUN_WORKER=0 turns that off); add more on other machines to scale out. SIGTERM: stop taking
 // work, hand running meetings over to other workers, close the browser, exit.
-import type { Browser } from "playwright-core";
-import { launchBotBrowser } from "../lib/bots/browser.ts";
+import { keepBrowser, launchBotBrowser } from "../lib/bots/browser.ts";
 import { meetingRunner } from "../lib/bots/run-meeting.ts";
 import { startWorker, type Worker } from "../lib/bots/worker.ts";
 import { botSettings } from "../lib/config.ts";
@@ -38,38 +37,22 @@ process.on("uncaughtException", (err) => {
 
 const settings = botSettings();
 let stopping = false;
-let launched: Promise<Browser> | undefined;
-/** The worker's Chromium: relaunched if it goes away, and launched again on the next bot after a failed launch. */
-const browser = (): Promise<Browser> => {
-  launched ??= launchBotBrowser().then(
-    (b) => {
-      b.on("disconnected", () => {
-        launched = undefined;
-        if (!stopping) log({ event: "browser_disconnected", level: "warn" });
-      });
-      return b;
-    },
-    (err: unknown) => {
-      launched = undefined;
-      log({ event: "browser_launch_failed", level: "error", error: errorText(err) });
-      throw err;
-    },
-  );
-  return launched;
-};
+const browser = keepBrowser(launchBotBrowser, (event, err) =>
+  log(event === "disconnected" ? { event: "browser_disconnected", level: "warn" } : { event: "browser_launch_failed", level: "error", error: errorText(err) }),
+);
 
 try {
-  await browser(); // warm: the first bot does not wait for Chromium to start
+  await browser.get(); // warm: the first bot does not wait for Chromium to start
 } catch (err) {
   console.error(`✖ Could not start Chromium for the bots: ${(err as Error).message}`);
   process.exit(1);
 }
 let worker: Worker | undefined;
 try {
-  worker = await startWorker({ databaseUrl, concurrency: settings.concurrency, run: meetingRunner(browser, settings) });
+  worker = await startWorker({ databaseUrl, concurrency: settings.concurrency, run: meetingRunner(() => browser.get(), settings) });
 } catch (err) {
   console.error(`✖ The bot worker could not start: ${(err as Error).message}`);
-  await (await launched?.catch(() => undefined))?.close().catch(() => {});
+  await browser.close();
   process.exit(1);
 }
 
@@ -77,7 +60,7 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   await worker?.stop().catch((err) => log({ event: "worker_stop_error", level: "error", error: errorText(err) }));
-  await (await launched?.catch(() => undefined))?.close().catch(() => {});
+  await browser.close();
   process.exit(code);
 }
 process.on("SIGTERM", () => void shutdown(0));
