@@ -14,14 +14,14 @@ export type LostReason = "heartbeat_lost" | "no_worker" | "no_free_bot";
  * runs it for the reader's own meetings, so a deployment without any worker still tells its users why
  * nothing happens. Returns the meetings failed.
  *
- * Silence while the database itself was down is nobody's fault: after a PostgreSQL restart, a meeting
- * whose bot was alive when the database went away gets a whole time-out from the restart to send its
- * next heartbeat. One already silent for a time-out before the restart is lost as usual.
+ * Silence while the database itself was down is nobody's fault: after a PostgreSQL restart every
+ * meeting gets a whole time-out from the restart to send its next heartbeat, however long the outage
+ * lasted, so a bot that lived through it is never failed for it. (A worker that died before the
+ * restart has its meetings failed one time-out after it.)
  */
 export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = {}): Promise<string[]> {
   const now = opts.now ?? new Date();
-  const timeoutMs = meetingHeartbeatTimeoutSeconds() * 1000;
-  const cutoff = new Date(now.getTime() - timeoutMs);
+  const cutoff = new Date(now.getTime() - meetingHeartbeatTimeoutSeconds() * 1000);
   const queueCutoff = new Date(now.getTime() - meetingQueueTimeoutSeconds() * 1000);
   const lost = await db.$queryRaw<{ id: string; runId: string | null }[]>`
     SELECT id, "runId" FROM "Meeting"
@@ -35,9 +35,7 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
         // Decided under the row lock: a heartbeat or a claim that arrived meanwhile keeps the meeting alive.
         const [row] = await tx.$queryRaw<{ runId: string | null; workerId: string | null; silent: boolean; queuedTooLong: boolean }[]>`
           SELECT "runId", "workerId",
-            COALESCE(COALESCE("heartbeatAt", "joinRequestedAt") < ${cutoff}
-              AND (pg_postmaster_start_time() < ${cutoff}
-                OR COALESCE("heartbeatAt", "joinRequestedAt") < pg_postmaster_start_time() - make_interval(secs => ${timeoutMs / 1000})), false) AS silent,
+            COALESCE(COALESCE("heartbeatAt", "joinRequestedAt") < ${cutoff} AND pg_postmaster_start_time() < ${cutoff}, false) AS silent,
             COALESCE("workerId" IS NULL AND "joinRequestedAt" < ${queueCutoff}, false) AS "queuedTooLong"
           FROM "Meeting" WHERE id = ${m.id} FOR UPDATE`;
         if (!row || row.runId !== m.runId) return;

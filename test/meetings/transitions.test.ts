@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { MEETING_STATUSES, statusPhrase, type MeetingStatus } from "@/lib/meetings/status";
 import { transitionMeeting, TransitionRefused, TRANSITIONS } from "@/lib/meetings/transitions";
@@ -81,15 +81,28 @@ describe("the meeting transition table", () => {
 
 describe("heartbeat loss", () => {
   const ago = (s: number) => new Date(Date.now() - s * 1000);
+  const timeout = process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS;
+  // A 10 s time-out here; and the sweep counts silence only while the database was up (the fault
+  // tests restart it), so these start once this test database has been up that long.
+  beforeEach(async () => {
+    process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = "10";
+    const [{ upMs }] = await db.$queryRaw<{ upMs: number }[]>`SELECT (EXTRACT(EPOCH FROM now() - pg_postmaster_start_time()) * 1000)::float8 AS "upMs"`;
+    if (upMs < 11_000) await new Promise((resolve) => setTimeout(resolve, 11_000 - upMs));
+  });
+  afterEach(() => {
+    if (timeout === undefined) delete process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS;
+    else process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = timeout;
+  });
 
   it("fails live meetings whose worker went silent (heartbeat_lost) or never came (no_worker), and nothing else", async () => {
-    // Silent for long enough whether or not this test database started within the last minute (a
-    // bot alive when the database went down gets a time-out from the restart: see the fault tests).
-    const lost = await meetingIn("in_progress", { workerId: "w1", heartbeatAt: ago(600), joinRequestedAt: ago(900) });
-    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(300), joinRequestedAt: ago(900) });
-    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(300) });
-    const alive = await meetingIn("in_progress", { workerId: "w2", heartbeatAt: ago(5), joinRequestedAt: ago(600) });
-    const justAsked = await meetingIn("joining", { joinRequestedAt: ago(10) });
+    const lost = await meetingIn("in_progress", { workerId: "w1", heartbeatAt: ago(120), joinRequestedAt: ago(600) });
+    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(11), joinRequestedAt: ago(600) });
+    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(30) });
+    const alive = await meetingIn("in_progress", { workerId: "w2", joinRequestedAt: ago(600) });
+    const justAsked = await meetingIn("joining", {});
+    // Their heartbeat and request are from just now, the moment before the sweep.
+    await db.meeting.update({ where: { id: alive.id }, data: { heartbeatAt: new Date() } });
+    await db.meeting.update({ where: { id: justAsked.id }, data: { joinRequestedAt: new Date() } });
     const scheduled = await meetingIn("scheduled", { scheduledStart: ago(3600) });
     const done = await meetingIn("completed", { workerId: "w1", heartbeatAt: ago(3600) });
 

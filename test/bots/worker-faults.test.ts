@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
+import { prepareDatabase } from "@/lib/db/prepare";
+import type { BotContext, BotRunner, Worker } from "@/lib/bots/worker";
+
+// The worker loop (lib/bots/worker.ts) against a PostgreSQL of its own, which these tests stop and
+// start (a database restart), with bots that do what the test says: the real loop, queue, claims,
+// heartbeats, sweeps and LISTEN connection; only what a bot does in its meeting is left out (the
+// fault tests in e2e/faults/ run real bots).
+
+let database: EmbeddedDatabase;
+let tmp: string;
+const env = { ...process.env };
+
+// Imported after DATABASE_URL points at this file's database (the Prisma client and pg-boss read it on first use).
+let lib: {
+  db: typeof import("@/lib/db/client").db;
+  startWorker: typeof import("@/lib/bots/worker").startWorker;
+  heartbeat: typeof import("@/lib/meetings/bot-runs").heartbeat;
+  sweepLostMeetings: typeof import("@/lib/meetings/sweep-lost-meetings").sweepLostMeetings;
+  call: typeof import("../http").call;
+  join: typeof import("@/app/api/meetings/join/route").POST;
+  stop: typeof import("@/app/api/meetings/[id]/stop/route").POST;
+  restart: typeof import("@/app/api/meetings/[id]/restart/route").POST;
+  userWithAgent: typeof import("../meetings/fixtures").userWithAgent;
+};
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cohost-worker-faults-"));
+  fs.chmodSync(tmp, 0o755);
+  database = await startEmbeddedPostgres(path.join(tmp, "postgres"), { database: "worker_faults" });
+  await prepareDatabase(database.url);
+  process.env.DATABASE_URL = database.url;
+  lib = {
+    db: (await import("@/lib/db/client")).db,
+    startWorker: (await import("@/lib/bots/worker")).startWorker,
+    heartbeat: (await import("@/lib/meetings/bot-runs")).heartbeat,
+    sweepLostMeetings: (await import("@/lib/meetings/sweep-lost-meetings")).sweepLostMeetings,
+    call: (await import("../http")).call,
+    join: (await import("@/app/api/meetings/join/route")).POST,
+    stop: (await import("@/app/api/meetings/[id]/stop/route")).POST,
+    restart: (await import("@/app/api/meetings/[id]/restart/route")).POST,
+    userWithAgent: (await import("../meetings/fixtures")).userWithAgent,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await lib?.db.$disconnect();
+  await database?.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.env = env;
+});
+
+const workers: Worker[] = [];
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  for (const key of ["MEETING_HEARTBEAT_TIMEOUT_SECONDS", "MEETING_QUEUE_TIMEOUT_SECONDS"]) {
+    if (env[key] === undefined) delete process.env[key];
+    else process.env[key] = env[key];
+  }
+});
+
+/** A bot that stays in its meeting (beating) until the test lets it go or the worker shuts down; it counts its pokes. */
+interface TestBot {
+  ctx: BotContext;
+  pokes: number;
+  /** The bot's teardown is over: its slot is free. */
+  finish(): void;
+}
+
+function bots(opts: { beatMs?: number } = {}) {
+  const list: TestBot[] = [];
+  const run: BotRunner = async (ctx) => {
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const bot: TestBot = { ctx, pokes: 0, finish };
+    ctx.poked.addEventListener("poke", () => bot.pokes++);
+    ctx.shutdown.addEventListener("abort", finish);
+    list.push(bot);
+    const beats = setInterval(() => void lib.heartbeat(ctx.ref).catch(() => {}), opts.beatMs ?? 500);
+    await done;
+    clearInterval(beats);
+  };
+  return { list, run };
+}
+
+async function startWorker(run: BotRunner, concurrency: number, extra: { queueHoldMs?: number } = {}) {
+  const worker = await lib.startWorker({ databaseUrl: database.url, concurrency, run, pollMs: 100, ...extra });
+  workers.push(worker);
+  return worker;
+}
+
+async function joinMeeting(title = "Faults") {
+  const ctx = await lib.userWithAgent({ creditUsd: 10 });
+  const res = await lib.call(lib.join, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: `https://meet.google.com/${code()}`, title } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { ...ctx, id: res.body.id as string };
+}
+
+/** A fresh Meet code (the API refuses a second bot for the same link). */
+function code(): string {
+  const letters = () => Array.from({ length: 3 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+  return `${letters()}-${letters()}${letters().slice(0, 1)}-${letters()}`;
+}
+
+const meetingRow = (id: string) => lib.db.meeting.findUniqueOrThrow({ where: { id }, include: { events: { orderBy: { createdAt: "asc" } } } });
+
+describe("the worker under faults", () => {
+  it("keeps a restart's new bot and the old one tearing down apart: both hold a slot, pokes reach the new one, shutdown waits for it", async () => {
+    const { list, run } = bots();
+    const worker = await startWorker(run, 2);
+    const { id, headers } = await joinMeeting();
+    await expect.poll(() => list.length, { timeout: 15_000 }).toBe(1);
+    const old = list[0];
+
+    // Restarted while the old bot is still leaving (it has not finished its teardown yet).
+    expect((await lib.call(lib.restart, { method: "POST", headers, params: { id } })).status).toBe(200);
+    await expect.poll(() => list.length, { timeout: 15_000 }).toBe(2);
+    const fresh = list[1];
+    expect(fresh.ctx.ref.meetingId).toBe(id);
+    expect(fresh.ctx.ref.runId).not.toBe(old.ctx.ref.runId);
+    expect(worker.active()).toBe(2);
+
+    // The old bot is gone: the new one still holds its slot and still hears the API.
+    old.finish();
+    await expect.poll(() => worker.active(), { timeout: 5_000 }).toBe(1);
+    const pokesBefore = fresh.pokes;
+    expect((await lib.call(lib.stop, { method: "POST", headers, params: { id } })).status).toBe(200);
+    await expect.poll(() => fresh.pokes, { timeout: 5_000 }).toBeGreaterThan(pokesBefore);
+
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await stopping;
+    expect(stopped).toBe(true);
+    expect(fresh.ctx.shutdown.aborted).toBe(true);
+  }, 60_000);
+
+  it("a job that cannot be completed after its claim still gets its bot", async () => {
+    // The database refuses to complete this meeting's start job (as a connection lost at that moment would).
+    const { id } = await joinMeeting("Completion fails");
+    await lib.db.$executeRawUnsafe(`
+      CREATE OR REPLACE FUNCTION refuse_completion_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.state = 'completed' AND NEW.data->>'meetingId' = '${id}' THEN RAISE EXCEPTION 'completion refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await lib.db.$executeRawUnsafe(`CREATE TRIGGER refuse_completion BEFORE UPDATE ON pgboss.job FOR EACH ROW EXECUTE FUNCTION refuse_completion_for_test()`);
+    try {
+      const { list, run } = bots();
+      await startWorker(run, 1);
+      await expect.poll(() => list.map((b) => b.ctx.ref.meetingId), { timeout: 15_000 }).toContain(id);
+      expect((await meetingRow(id)).workerId).not.toBeNull();
+    } finally {
+      await lib.db.$executeRawUnsafe(`DROP TRIGGER refuse_completion ON pgboss.job`);
+      await lib.db.$executeRawUnsafe(`DROP FUNCTION refuse_completion_for_test()`);
+    }
+  }, 60_000);
+
+  it("a meeting waiting for a free bot stays queued and says so, instead of failing as no_worker; it joins when a bot is free", async () => {
+    process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = "3";
+    const { list, run } = bots({ beatMs: 300 });
+    await startWorker(run, 1, { queueHoldMs: 300 });
+    const first = await joinMeeting("Busy");
+    await expect.poll(() => list.length, { timeout: 15_000 }).toBe(1);
+    const queued = await joinMeeting("Queued");
+    // The fence: a meeting whose bot died at the moment the queued one was asked for. Once the sweep
+    // fails it, the queued meeting has waited longer than the heartbeat time-out too.
+    const lost = await joinMeeting("Lost");
+    await lib.db.meeting.update({ where: { id: lost.id }, data: { status: "in_progress", workerId: "dead-worker", heartbeatAt: new Date(), runId: "dead-run", jobId: null } });
+    await expect.poll(async () => (await meetingRow(lost.id)).statusReason, { timeout: 20_000 }).toBe("heartbeat_lost");
+    expect(await meetingRow(queued.id)).toMatchObject({ status: "joining", workerId: null });
+    // It says why it waits (once it has waited longer than a claim takes).
+    await expect.poll(async () => (await meetingRow(queued.id)).statusReason, { timeout: 15_000 }).toBe("waiting_for_bot");
+    expect((await meetingRow(queued.id)).events.map((e) => e.reason)).toEqual(["join_requested", "waiting_for_bot"]);
+
+    // A bot becomes free: the queued meeting is taken and its timeline says so.
+    list[0].finish();
+    await expect.poll(() => list.length, { timeout: 15_000 }).toBe(2);
+    expect(list[1].ctx.ref.meetingId).toBe(queued.id);
+    const taken = await meetingRow(queued.id);
+    expect(taken).toMatchObject({ status: "joining", statusReason: "bot_launched" });
+    expect(taken.events.map((e) => e.reason).slice(-2)).toEqual(["waiting_for_bot", "bot_launched"]);
+    expect(first.id).not.toBe(queued.id);
+  }, 60_000);
+
+  it("after PostgreSQL restarts, its LISTEN connection is back: the bots re-check at once, and the API's pokes reach them again", async () => {
+    const { list, run } = bots();
+    await startWorker(run, 1);
+    const { id, headers } = await joinMeeting("Restart");
+    await expect.poll(() => list.length, { timeout: 15_000 }).toBe(1);
+    const bot = list[0];
+    const before = bot.pokes;
+
+    await database.stop();
+    await database.start();
+    // Pokes sent while it was down are lost: the worker has every bot check its meeting once it is back.
+    await expect.poll(() => bot.pokes, { timeout: 20_000 }).toBeGreaterThan(before);
+    const afterReconnect = bot.pokes;
+    expect((await lib.call(lib.stop, { method: "POST", headers, params: { id } })).status).toBe(200);
+    await expect.poll(() => bot.pokes, { timeout: 10_000 }).toBeGreaterThan(afterReconnect);
+  }, 90_000);
+
+  it("silence while PostgreSQL was down is not a lost heartbeat: every meeting gets a time-out from the restart", async () => {
+    process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = "3";
+    const alive = await joinMeeting("Alive at the outage");
+    await lib.db.meeting.update({ where: { id: alive.id }, data: { status: "in_progress", workerId: "w-alive", heartbeatAt: new Date(), jobId: null } });
+
+    await database.stop();
+    await new Promise((resolve) => setTimeout(resolve, 4000)); // the outage outlasts the time-out
+    await database.start();
+    // The first sweep after the restart, before its bot could send a heartbeat: nothing is lost.
+    expect(await lib.sweepLostMeetings()).not.toContain(alive.id);
+    expect((await meetingRow(alive.id)).status).toBe("in_progress");
+    // A bot that never beats again is lost a time-out after the restart.
+    await expect.poll(async () => (await lib.sweepLostMeetings(), (await meetingRow(alive.id)).statusReason), { timeout: 15_000, interval: 500 }).toBe("heartbeat_lost");
+  }, 90_000);
+});
