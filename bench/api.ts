@@ -1,6 +1,7 @@
 // `npm run bench:api`: the production build on the embedded PostgreSQL under 50 concurrent
 // connections (autocannon) on GET /api/health and an authenticated GET /api/me. Prints JSON:
 // per endpoint {p50_ms, p99_ms, requests_per_s} and the web server's resident memory after the run.
+// Only the web server runs (RUN_WORKER=0): no bot worker or its Chromium shares the two cores.
 import { execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -23,7 +24,7 @@ const secret = randomUUID();
 log(`▸ starting Cohost (production build) on port ${port}`);
 const server = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: tmp, DATABASE_URL: db.url, NEXTAUTH_SECRET: secret },
+  env: { ...process.env, PORT: String(port), DATA_DIR: tmp, DATABASE_URL: db.url, NEXTAUTH_SECRET: secret, RUN_WORKER: "0" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 server.stdout.on("data", (chunk) => process.stderr.write(chunk));
@@ -66,8 +67,9 @@ try {
   log("▸ GET /api/me (bearer)");
   const meResult = await run("/api/me", { authorization: `Bearer ${token}` });
 
-  // The web server is the `next start` child of scripts/start.ts.
-  const child = execFileSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" }).trim().split("\n")[0];
+  // The web server is the child of scripts/start.ts whose command line is `next start`.
+  const child = execFileSync("pgrep", ["-P", String(server.pid), "-f", "next start"], { encoding: "utf8" }).trim().split("\n")[0];
+  if (!child) throw new Error("no `next start` child of scripts/start.ts");
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0);
 
   console.log(

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { englishOnlyPatterns } from "./support/english-text";
 import { E2E } from "./support/ports";
@@ -246,22 +246,33 @@ test.describe("signed-in shell", () => {
 });
 
 test.describe("cookie consent", () => {
-  function analyticsRequests(page: Page): string[] {
-    const seen: string[] = [];
-    page.on("request", (r) => r.url().includes("/__analytics/") && seen.push(r.url()));
-    return seen;
+  /** Page views that reached the analytics collector, oldest first. */
+  async function pageViews(): Promise<{ type: string; path: string; ts: number }[]> {
+    const received = (await (await fetch(`http://127.0.0.1:${E2E.analyticsPort}/received`)).json()) as { path: string; body: string }[];
+    return received.filter((r) => r.path.startsWith("/__analytics/")).map((r) => JSON.parse(r.body));
+  }
+
+  /**
+   * The fence for "nothing was sent": accepting sends a page view, which must reach the collector;
+   * every page view that reached it since `since` (the count when the test began) was made after the
+   * click, by the page's own clock. One sent earlier would have arrived before the fence.
+   */
+  async function expectNothingSentBefore(page: Page, since: number, accept: Locator) {
+    const beforeAccepting = await page.evaluate(() => Date.now());
+    await accept.click();
+    await expect.poll(async () => (await pageViews()).slice(since).length).toBeGreaterThan(0);
+    const views = (await pageViews()).slice(since);
+    expect(views[0]).toMatchObject({ type: "page_view", path: "/cookie" });
+    expect(views.filter((v) => v.ts < beforeAccepting)).toEqual([]);
   }
 
   test("no analytics before consent; Accept grants it and hides the banner for good", async ({ page, context }) => {
-    const analytics = analyticsRequests(page);
+    const since = (await pageViews()).length;
     await page.goto("/cookie");
     const banner = page.getByRole("region", { name: "Cookie consent" });
     await expect(banner).toBeVisible();
-    await page.waitForTimeout(1000);
-    expect(analytics).toEqual([]);
-    await banner.getByRole("button", { name: "Accept" }).click();
+    await expectNothingSentBefore(page, since, banner.getByRole("button", { name: "Accept" }));
     await expect(banner).toBeHidden();
-    await expect.poll(() => analytics.length).toBeGreaterThan(0);
     const consent = (await context.cookies()).find((c) => c.name === "cookie-consent");
     expect(consent).toMatchObject({ value: "true", path: "/", sameSite: "Lax" });
     expect(consent!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
@@ -292,10 +303,10 @@ test.describe("cookie consent", () => {
 
   test("Reject (or the close icon) refuses, deletes analytics and advertising cookies, sends nothing", async ({ page, context }) => {
     await context.addCookies([
-      { name: "_ga", value: "GA1.1.1", url: "http://localhost:3210" },
-      { name: "_gcl_au", value: "1.1", url: "http://localhost:3210" },
+      { name: "_ga", value: "GA1.1.1", url: E2E.appUrl },
+      { name: "_gcl_au", value: "1.1", url: E2E.appUrl },
     ]);
-    const analytics = analyticsRequests(page);
+    const since = (await pageViews()).length;
     await page.goto("/cookie");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Reject", exact: true }).click();
     const cookies = await context.cookies();
@@ -303,8 +314,8 @@ test.describe("cookie consent", () => {
     expect(cookies.map((c) => c.name)).not.toContain("_ga");
     expect(cookies.map((c) => c.name)).not.toContain("_gcl_au");
     await page.reload();
-    await page.waitForTimeout(1000);
-    expect(analytics).toEqual([]);
+    await expect(page.getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
+    await expectNothingSentBefore(page, since, page.getByRole("region", { name: "Changing your choice" }).getByRole("button", { name: "Accept" }));
 
     await context.clearCookies();
     await page.reload();

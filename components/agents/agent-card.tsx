@@ -7,6 +7,7 @@ import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORM_CHIP } from "./platform";
+import { RetirementNotice } from "./retirement-notice";
 
 /** One agent in the list: status, platform colour, providers, next meeting and its actions. */
 export function AgentCard({
@@ -37,6 +38,9 @@ export function AgentCard({
         </span>
       </div>
       {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
+      {agent.retiringModels.map((r) => (
+        <RetirementNotice key={r.kind} model={r.model} retirement={r} />
+      ))}
       <p className="flex items-center gap-2 text-sm">
         {/* The brand colour as a swatch: white text on it would miss AA contrast. */}
         <span className="inline-flex items-center gap-1.5 rounded-full border border-[var(--border)] px-2 py-0.5 text-xs font-medium">

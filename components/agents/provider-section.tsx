@@ -7,6 +7,7 @@ import type { Provider } from "@/lib/client/use-providers";
 import type { ExtraParamSpec, ProviderKind } from "@/lib/providers/catalogue";
 import { parseParams, stepParams, visibleHint, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
 import { KeyCheck } from "./key-check";
+import { RetirementNotice } from "./retirement-notice";
 import { CheckboxField, CONTROL, SelectField } from "./select-field";
 
 function paramSummary(p: ExtraParamSpec): string {
@@ -44,6 +45,9 @@ export function ProviderSection({
   const storedKey = stored && stored.providerId === value.providerId && stored.hasKey ? stored : null;
   const voiceParam = voiceParamOf(provider);
   const paramErrors = params === null ? [t("form.invalidJson")] : (errors[`${kind}ExtraParams`] ?? []);
+  // The model this step will use: the picker, else one typed into the editor, else the default.
+  const typedModel = typeof params?.model === "string" ? params.model : undefined;
+  const model = value.picks.model || typedModel || provider?.defaultModel || "";
 
   const keyHint = (hint: string | null) => (hint ? t("fields.keyStored", { hint }) : t("fields.keyStoredNoHint"));
 
@@ -95,6 +99,7 @@ export function ProviderSection({
           </SelectField>
         )}
       </div>
+      <RetirementNotice model={model} retirement={provider?.retirements[model]} />
 
       <div className="flex flex-col gap-2">
         <TextField

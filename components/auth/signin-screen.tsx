@@ -359,7 +359,7 @@ export function SignInScreen(props: {
   );
 }
 
-const KNOWN_ERRORS = ["CredentialsSignin", "email_not_verified", "rate_limited", "OAuthAccountNotLinked", "AccessDenied"];
+const KNOWN_ERRORS = ["CredentialsSignin", "email_not_verified", "rate_limited", "service_unavailable", "OAuthAccountNotLinked", "AccessDenied"];
 
 function errorText(t: ReturnType<typeof useTranslations<"auth">>, code: string): string {
   if (KNOWN_ERRORS.includes(code)) return t(`errors.${code}` as "errors.generic");

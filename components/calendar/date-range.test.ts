@@ -1,13 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { addDays, dayKey, fromLocalInput, monthGrid, shiftAnchor, startOfWeek, toLocalInput, visibleRange, weekDays } from "./date-range";
 
 // In Berlin, so daylight-saving changes (29 March, 25 October 2026) fall inside the ranges tested.
-const tz = process.env.TZ;
 beforeEach(() => {
-  process.env.TZ = "Europe/Berlin";
+  vi.stubEnv("TZ", "Europe/Berlin");
 });
 afterEach(() => {
-  process.env.TZ = tz;
+  vi.unstubAllEnvs();
 });
 
 describe("calendar ranges", () => {

@@ -62,7 +62,7 @@ function Summary({ meeting }: { meeting: Details }) {
   const format = useFormatter();
   const locale = useLocale();
   const reasonText = useReasonText();
-  const reason = meeting.status !== "scheduled" ? reasonText(meeting.statusReason) : null;
+  const reason = meeting.status !== "scheduled" ? (retiredModelText(meeting, t, format) ?? reasonText(meeting.statusReason)) : null;
   const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const copy = async () => {
     if (await copyToClipboard(meeting.meetingUrl)) notifications.add({ type: "success", message: t("details.copied") });
@@ -170,4 +170,13 @@ function Participants({ meeting }: { meeting: Details }) {
       )}
     </Card>
   );
+}
+
+/** A retired model's failure in full: which model, since when, and what to pick instead (from the failure's event). */
+function retiredModelText(meeting: Details, t: ReturnType<typeof useTranslations<"meetings">>, format: ReturnType<typeof useFormatter>): string | null {
+  if (meeting.statusReason !== "model_retired") return null;
+  const data = meeting.events.findLast((e) => e.reason === "model_retired")?.data as { providerName?: string; model?: string; retiredOn?: string; replacement?: string } | null | undefined;
+  if (!data?.model || !data.retiredOn || !data.replacement) return null;
+  const date = format.dateTime(new Date(`${data.retiredOn}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
+  return t("modelRetired", { provider: data.providerName ?? "", model: data.model, date, replacement: data.replacement });
 }

@@ -1,4 +1,5 @@
 import type { Agent } from "../generated/prisma/client.ts";
+import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 
 export interface NextMeeting {
   id: string;
@@ -46,6 +47,8 @@ export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS)
     zoomAppKey: a.zoomAppKey,
     zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
+    /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
+    retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
     nextMeeting: meetings.nextMeeting,
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,

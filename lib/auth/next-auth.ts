@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { servedOverHttps } from "../config.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../http/errors.ts";
 import { LIMITS, enforce } from "../http/rate-limit.ts";
 import { authenticate } from "./accounts.ts";
@@ -22,6 +23,9 @@ function googleProvider() {
     authorization: { params: { scope: "openid email profile" } },
   });
 }
+
+/** The sign-in error code (`?error=`) when the database could not be reached to check a password. */
+export const SIGN_IN_UNAVAILABLE = "service_unavailable";
 
 function forwardedFor(headers: Record<string, unknown> | undefined): string {
   const value = headers?.["x-forwarded-for"];
@@ -52,6 +56,8 @@ export function authOptions(): NextAuthOptions {
             if (err instanceof AppError && (err.code === "email_not_verified" || err.code === "rate_limited")) {
               throw new Error(err.code);
             }
+            // Not "wrong password" when we could not check it (app/api/auth answers 503).
+            if (isDatabaseUnavailable(err)) throw new Error(SIGN_IN_UNAVAILABLE);
             return null;
           }
         },

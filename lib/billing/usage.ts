@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { refillDueTx } from "./auto-refill.ts";
 import { InsufficientFunds, applyEntryTx, type Tx } from "./ledger.ts";
@@ -26,9 +27,12 @@ export interface UsageResult {
   refillDue: boolean;
 }
 
-/** An agent may start only with a positive balance. */
-export async function canStartAgent(userId: string): Promise<boolean> {
-  const account = await db.creditAccount.findUnique({ where: { userId }, select: { balanceMicros: true } });
+/**
+ * An agent may start only with a positive balance. Inside a transaction pass its client: a second
+ * pooled connection taken while the transaction holds one deadlocks the pool under load.
+ */
+export async function canStartAgent(userId: string, client: Pick<Prisma.TransactionClient, "creditAccount"> = db): Promise<boolean> {
+  const account = await client.creditAccount.findUnique({ where: { userId }, select: { balanceMicros: true } });
   return (account?.balanceMicros ?? 0n) > 0n;
 }
 

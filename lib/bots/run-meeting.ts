@@ -19,8 +19,9 @@ import {
   type MoveResult,
 } from "../meetings/bot-runs.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
-import { ProviderError, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
+import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
@@ -207,13 +208,14 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set-up and joining. A `return end(…)` in here ends the set-up, not the bot: the teardown below
   // (leave, close, write the final status) always runs.
+  let voice: AgentVoiceConfig | null = null;
   const setUp = async (): Promise<void> => {
     const agent = meeting.agentId ? await db.agent.findUnique({ where: { id: meeting.agentId } }) : null;
     if (!agent) return end({ kind: "failed", reason: "agent_deleted" });
     if (agent.status === "paused") return end({ kind: "cancelled", reason: "agent_paused" });
     if (!(await canStartAgent(meeting.userId))) return end({ kind: "failed", reason: "out_of_credits" });
 
-    const voice = agentVoiceConfig(agent);
+    voice = agentVoiceConfig(agent);
     /** Switches the bot's microphone in the client; a failed switch is tried once more, and said. */
     const setMicrophone = (on: boolean) => {
       const s = meetingSession;
@@ -248,11 +250,11 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
           return;
         case "outage":
           // A provider that fails for a while is on the meeting's timeline; the meeting goes on.
-          if (e.state === "began") save("outage", () => noteRun(ref, "provider_outage", providerErrorData(e.error)));
+          if (e.state === "began") save("outage", () => noteRun(ref, "provider_outage", providerFailure(e.error, voice).data));
           else save("outage", () => noteRun(ref, "provider_recovered", { kind: e.providerKind, lastedMs: e.lastedMs }));
           return;
         case "error":
-          return end({ kind: "failed", reason: "provider_error", data: providerErrorData(e.error) });
+          return end({ kind: "failed", ...providerFailure(e.error, voice) });
       }
     };
 
@@ -359,7 +361,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   try {
     await setUp();
   } catch (err) {
-    if (err instanceof ProviderError) end({ kind: "failed", reason: "provider_error", data: providerErrorData(err) });
+    if (err instanceof ProviderError) end({ kind: "failed", ...providerFailure(err, voice) });
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
     else {
       log("bot_error", { level: "error", error: errorText(err) });
@@ -418,6 +420,3 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   }
 }
 
-function providerErrorData(err: ProviderError): Prisma.InputJsonValue {
-  return { kind: err.providerKind, provider: err.providerId, error: err.kind, message: err.message };
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { PgBoss } from "pg-boss";
+import { notifyRetiringModels } from "../agents/notify-retiring-models.ts";
 import { runRefillJobs, type RefillJob } from "../billing/refill-job.ts";
 import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
@@ -96,6 +97,12 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     if (round.synced + round.failed > 0) log("calendars_synced", { ...round });
   });
   await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
+  // Owners hear once, a month ahead, that an agent's model retires (docs/providers.md).
+  await boss.work(QUEUES.modelRetirements, async () => {
+    const round = await notifyRetiringModels();
+    if (round.sent + round.failed > 0) log("retirement_notices", { ...round });
+  });
+  await boss.schedule(QUEUES.modelRetirements, "0 8 * * *");
   await boss.work<RefillJob>(QUEUES.autoRefill, (jobs) => runRefillJobs(jobs, log));
 
   const listener = await listenForPokes({

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findMeetingLink } from "./find-meeting-link.ts";
 import { MAX_INSTANCES, NOT_A_CALENDAR_MESSAGE, NotACalendarError, parseIcs } from "./parse-ics.ts";
 
@@ -102,9 +102,8 @@ describe("parseIcs on real-world shaped exports", () => {
 });
 
 describe("parseIcs details", () => {
-  const originalTz = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = originalTz;
+    vi.unstubAllEnvs();
   });
 
   it("reads RFC 7986 CONFERENCE properties (repeated, with parameters) before the free text", async () => {
@@ -131,7 +130,7 @@ describe("parseIcs details", () => {
   });
 
   it("reads floating times in the calendar's X-WR-TIMEZONE (else UTC), whatever zone the server runs in", async () => {
-    process.env.TZ = "Asia/Tokyo";
+    vi.stubEnv("TZ", "Asia/Tokyo");
     const floating = ["BEGIN:VEVENT", "UID:f@test", "DTSTART:20261210T090000", "DTEND:20261210T100000", "END:VEVENT"];
     const inNewYork = await parseIcs(ics("X-WR-TIMEZONE:America/New_York", ...floating), WINDOW);
     expect(inNewYork.instances[0].start.toISOString()).toBe("2026-12-10T14:00:00.000Z");

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { decryptSecret, encryptSecret, maskSecret } from "./secrets";
 
 describe("secrets at rest", () => {
@@ -18,24 +18,22 @@ describe("secrets at rest", () => {
     bytes[bytes.length - 1] ^= 1;
     expect(() => decryptSecret(`v1:${bytes.toString("base64")}`)).toThrow();
     expect(() => decryptSecret(`v9:${stored.slice(3)}`)).toThrow("Unknown secret format");
-    const original = process.env.APP_ENCRYPTION_KEY;
-    process.env.APP_ENCRYPTION_KEY = Buffer.alloc(32, 9).toString("base64");
+    vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(32, 9).toString("base64"));
     try {
       expect(() => decryptSecret(stored)).toThrow();
     } finally {
-      process.env.APP_ENCRYPTION_KEY = original;
+      vi.unstubAllEnvs();
     }
   });
 
   it("refuses a missing or wrongly sized APP_ENCRYPTION_KEY", () => {
-    const original = process.env.APP_ENCRYPTION_KEY;
     try {
-      delete process.env.APP_ENCRYPTION_KEY;
+      vi.stubEnv("APP_ENCRYPTION_KEY", undefined);
       expect(() => encryptSecret("x")).toThrow("APP_ENCRYPTION_KEY is not set");
-      process.env.APP_ENCRYPTION_KEY = Buffer.alloc(16).toString("base64");
+      vi.stubEnv("APP_ENCRYPTION_KEY", Buffer.alloc(16).toString("base64"));
       expect(() => encryptSecret("x")).toThrow("APP_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
     } finally {
-      process.env.APP_ENCRYPTION_KEY = original;
+      vi.unstubAllEnvs();
     }
   });
 

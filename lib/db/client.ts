@@ -1,10 +1,17 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
 
+// While the database is unreachable a request must fail fast with a clear 503 (lib/http/route.ts),
+// never hang: a new connection, or a turn in the pool's queue when every connection is busy, is
+// waited for this long at most. Keep-alive notices a connection whose server vanished without a word.
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function createPrismaClient(url = process.env.DATABASE_URL): PrismaClient {
   if (!url) throw new Error("DATABASE_URL is not set");
   const max = Number(process.env.DATABASE_POOL_SIZE || 10);
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max }) });
+  return new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+  });
 }
 
 // One client per process, created on first use (so `next build` never needs a database). Next.js

@@ -1,38 +1,63 @@
 import { sqlState } from "./invalid-input.ts";
 
-// Errors that mean "the database cannot be reached right now" rather than "this query is wrong": the
-// server is down or restarting, a connection was cut, the pool is exhausted. Long-lived processes (the
-// bot worker) retry writes that fail this way instead of dropping them; any other error would fail
-// again the same way.
+// Errors that mean "the database cannot serve us right now" (down, restarting, unreachable, out of
+// connections, or too busy to hand out a connection in time) rather than "this request is wrong":
+// lib/http/route.ts answers them with 503 and Retry-After, the pages with a "try again" state.
+// Prisma (with the pg adapter) reports them under its own codes or wraps the driver's error; pg and
+// pg-boss's own pool throw the driver's errors as they are.
+
 const PRISMA_CODES = new Set([
-  "P1001", // can't reach the database server
-  "P1002", // the server timed out
+  "P1001", // can't reach database server
+  "P1002", // database server reached but timed out
   "P1008", // operation timed out
-  "P1017", // the server closed the connection
+  "P1017", // server has closed the connection
   "P2024", // timed out fetching a connection from the pool
+  "P2028", // transaction API error: no connection to start it in time, or it expired waiting
+  "P2037", // too many database connections opened
 ]);
+
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+
+// SQLSTATE class 08 (connection exception), 57P01-57P03 (shutting down, crashed, starting up),
+// 53300 (too many connections).
+const SQL_STATES = /^(08...|57P0[123]|53300)$/;
+
+// Socket errors of pg's own connection (a system error with a syscall, not a wrapped fetch failure).
 const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
-// pg's own words for a connection that went away or never came.
-const PG_MESSAGES = ["Connection terminated", "connection error", "timeout exceeded when trying to connect", "Connection ended", "terminating connection"];
+
+// pg and pg-pool's messages for a connection that ended or never came.
+const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
 
 interface MaybeError {
+  name?: unknown;
   code?: unknown;
+  syscall?: unknown;
   message?: unknown;
   cause?: unknown;
+  /** The pg adapter's error description (found as the cause of its DriverAdapterError). */
+  kind?: unknown;
+  /** Node's AggregateError when every address of a host refused. */
+  errors?: unknown;
   meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
 }
 
+function isUnavailableHere(err: unknown): boolean {
+  const e = (err ?? {}) as MaybeError;
+  if (e.name === "PrismaClientInitializationError") return true;
+  if (typeof e.code === "string" && PRISMA_CODES.has(e.code)) return true;
+  const kind = e.meta?.driverAdapterError?.cause?.kind ?? e.kind;
+  if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
+  const state = sqlState(err);
+  if (state && SQL_STATES.test(state)) return true;
+  if (typeof e.code === "string" && typeof e.syscall === "string" && SOCKET_CODES.has(e.code)) return true;
+  if (Array.isArray(e.errors) && e.errors.some(isUnavailableHere)) return true;
+  return typeof e.message === "string" && PG_MESSAGES.test(e.message);
+}
+
+/** True when the error, or one it was caused by, says the database is unreachable or overloaded. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  // Prisma wraps the driver's error; pg's pool wraps a socket error: look down the cause chain.
-  for (let e = err as MaybeError | undefined, depth = 0; e && depth < 5; e = e.cause as MaybeError | undefined, depth++) {
-    if (typeof e.code === "string" && (PRISMA_CODES.has(e.code) || SOCKET_CODES.has(e.code))) return true;
-    const kind = e.meta?.driverAdapterError?.cause?.kind;
-    if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
-    const state = sqlState(e);
-    // Class 08: connection exception; 57P01-03: the server is shutting down or starting; 53300: too many connections.
-    if (state && (state.startsWith("08") || state === "57P01" || state === "57P02" || state === "57P03" || state === "53300")) return true;
-    if (typeof e.message === "string" && PG_MESSAGES.some((m) => (e.message as string).includes(m))) return true;
+  for (let e = err, depth = 0; e && depth < 5; e = (e as MaybeError).cause, depth++) {
+    if (isUnavailableHere(e)) return true;
   }
   return false;
 }

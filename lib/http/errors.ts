@@ -13,6 +13,7 @@ export type ErrorCode =
   | "rate_limited"
   | "bad_request"
   | "unavailable"
+  | "service_unavailable"
   | "internal_error";
 
 const STATUS: Record<ErrorCode, number> = {
@@ -28,7 +29,10 @@ const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal_error: 500,
+  // A feature this server is not configured for (payments, webhooks).
   unavailable: 503,
+  // The database cannot serve us right now; the same request will work again (Retry-After).
+  service_unavailable: 503,
 };
 
 export interface ErrorIssue {

@@ -1,5 +1,6 @@
 import { requireUser, type AuthUser } from "../auth/require-user.ts";
 import { isInvalidInputError, sqlState } from "../db/invalid-input.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "./errors.ts";
 import { ID_PATTERN, isIdParam } from "./ids.ts";
 import { hasInvalidCharacters } from "./parse.ts";
@@ -16,9 +17,36 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body ?? null, init);
 }
 
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer for any request the database cannot serve right now: never a 500, never HTML. */
+export function databaseUnavailable(): AppError {
+  return new AppError("service_unavailable", "We can't reach the database right now. Please try again in a few seconds.", {
+    headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}
+
+// An outage fails every request at once: one log line per interval says so, with the count.
+const OUTAGE_LOG_INTERVAL_MS = 10_000;
+let outage = { loggedAt: 0, unlogged: 0 };
+
+function logOutage(err: unknown): void {
+  outage.unlogged++;
+  const now = Date.now();
+  if (now - outage.loggedAt < OUTAGE_LOG_INTERVAL_MS) return;
+  const e = err as { code?: string; message?: string };
+  console.warn(`[api] database unavailable, answered 503 ×${outage.unlogged} (${e?.code ?? ""} ${String(e?.message ?? err).trim().split("\n").pop()})`);
+  outage = { loggedAt: now, unlogged: 0 };
+}
+
 export function errorResponse(err: unknown): Response {
   if (err instanceof AppError) {
     return json(err.toJSON(), { status: err.status, headers: err.headers });
+  }
+  if (isDatabaseUnavailable(err)) {
+    logOutage(err);
+    return errorResponse(databaseUnavailable());
   }
   const code = (err as { code?: string })?.code;
   if (code === "P2025") return json({ error: "not_found", message: "Not found" }, { status: 404 });

@@ -12,6 +12,8 @@ export const QUEUES = {
   calendarSync: "calendar-sync",
   /** Charge a user's saved card for auto-refill: `{ userId }` (lib/billing/refill-job.ts). */
   autoRefill: "billing-auto-refill",
+  /** E-mail owners whose agents use a model that retires within 30 days (a cron job, daily). */
+  modelRetirements: "model-retirements",
 } as const;
 
 const SCHEMA = "pgboss";
@@ -42,6 +44,7 @@ export async function installJobs(connectionString: string): Promise<void> {
     // One queued refill per user (policy "short" with the user id as singletonKey); Stripe's own
     // timeout (80 s) is well inside the expiry, and a retry cannot charge twice (guarded claim).
     await boss.createQueue(QUEUES.autoRefill, { policy: "short", retryLimit: 3, retryDelay: 30, expireInSeconds: 300 });
+    await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
   } finally {
     await boss.stop({ graceful: false });
   }

@@ -42,3 +42,13 @@ export function resetPasswordMail(to: string, token: string): Mail {
     url,
   });
 }
+
+export function retiringModelMail(to: string, agent: { id: string; name: string }, r: { providerName: string; model: string; retiresOn: string; replacement: string; retired: boolean }): Mail {
+  const when = new Date(`${r.retiresOn}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const subject = r.retired ? `${agent.name}: ${r.model} has been retired` : `${agent.name}: ${r.model} retires on ${when}`;
+  const lines = r.retired
+    ? [`Your agent "${agent.name}" uses ${r.model}, which ${r.providerName} retired on ${when}. Its meetings fail until you pick another model.`]
+    : [`Your agent "${agent.name}" uses ${r.model}, which ${r.providerName} retires on ${when}. From that day the agent stops answering in meetings.`];
+  lines.push(`Open the agent and pick ${r.replacement} (or another current model), then save.`);
+  return layout(to, subject, lines, { label: "Edit the agent", url: `${appUrl()}/agents/${agent.id}/edit` });
+}

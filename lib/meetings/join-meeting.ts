@@ -36,7 +36,7 @@ export async function joinMeeting(userId: string, body: unknown) {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
     const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, status: true } });
     if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
-    await assertReady(userId, agent);
+    await assertReady(tx, userId, agent);
 
     const clash = await tx.meeting.findFirst({
       where: {

@@ -5,17 +5,17 @@ import { AppError } from "../http/errors.ts";
 export const PAUSED_MESSAGE = "This agent is paused. Resume it before sending it to a meeting.";
 export const NO_CREDIT_MESSAGE = "Your credit balance is used up. Top up to send an agent to a meeting.";
 
-/** An active agent and a positive balance: what every "join now" needs. */
-export async function assertReady(userId: string, agent: { status: string }): Promise<void> {
+/** An active agent and a positive balance: what every "join now" needs (read in the caller's transaction). */
+export async function assertReady(tx: Prisma.TransactionClient, userId: string, agent: { status: string }): Promise<void> {
   if (agent.status === "paused") throw new AppError("conflict", PAUSED_MESSAGE);
-  if (!(await canStartAgent(userId))) throw new AppError("payment_required", NO_CREDIT_MESSAGE);
+  if (!(await canStartAgent(userId, tx))) throw new AppError("payment_required", NO_CREDIT_MESSAGE);
 }
 
 /** The meeting's agent still exists and is ready (start, restart). */
 export async function assertAgentCanJoin(tx: Prisma.TransactionClient, userId: string, agentId: string | null): Promise<void> {
   const agent = agentId ? await tx.agent.findFirst({ where: { id: agentId, userId }, select: { status: true } }) : null;
   if (!agent) throw new AppError("conflict", "The agent of this meeting no longer exists.");
-  await assertReady(userId, agent);
+  await assertReady(tx, userId, agent);
 }
 
 /** Wakes the worker running this meeting (stop, restart, activation) instead of waiting for its next heartbeat. */

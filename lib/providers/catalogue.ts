@@ -19,6 +19,9 @@ export type ExtraParamSpec = {
 
 export type Voice = { id: string; name: string };
 
+/** A model the provider has scheduled to retire (or has retired): the date requests start failing and what to pick instead. */
+export type Retirement = { retiresOn: string; replacement: string };
+
 export interface CatalogueEntry {
   kind: ProviderKind;
   id: string;
@@ -32,6 +35,11 @@ export interface CatalogueEntry {
   docsUrl: string;
   /** The provider's API host; null when the user supplies it (`baseUrl` extra param). */
   baseUrl: string | null;
+  /**
+   * Known retirement dates (YYYY-MM-DD, the provider's deprecation notes; docs/voice-providers.md),
+   * also for models no longer offered, so agents still on them are warned and fail with a clear reason.
+   */
+  retirements?: Record<string, Retirement>;
 }
 
 // Parameters several providers share.
@@ -50,12 +58,13 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     defaultModel: "nova-3", models: ["nova-3", "nova-3-medical", "nova-2", "nova-2-meeting", "flux-general-en"],
     extraParams: [
       MODEL,
+      // Deepgram's own query parameter names (its docs use these), one for one on the wire.
       { name: "endpointing", type: "number", default: 300, min: 10, max: 5000, description: "Silence in ms that ends an utterance" },
-      { name: "utteranceEndMs", type: "number", default: 1000, min: 1000, max: 5000, description: "Gap in ms between words that closes an utterance" },
-      { name: "interimResults", type: "boolean", default: true, description: "Send partial transcripts while people speak" },
-      { name: "smartFormat", type: "boolean", default: true, description: "Punctuation and number formatting" },
+      { name: "utterance_end_ms", type: "number", default: 1000, min: 1000, max: 5000, description: "Gap in ms between words that closes an utterance" },
+      { name: "interim_results", type: "boolean", default: true, description: "Send partial transcripts while people speak" },
+      { name: "smart_format", type: "boolean", default: true, description: "Punctuation and number formatting" },
       { name: "diarize", type: "boolean", default: false, description: "Label speakers" },
-      { name: "keyterms", type: "string", default: "", description: "Comma-separated terms to boost (names, jargon)" },
+      { name: "keyterm", type: "string", default: "", description: "Comma-separated terms to boost (names, jargon)" },
     ],
     docsUrl: "https://developers.deepgram.com/docs/live-streaming-audio", baseUrl: "https://api.deepgram.com",
   },
@@ -64,11 +73,12 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     defaultModel: "universal-streaming-english", models: ["universal-streaming-english", "universal-streaming-multilingual"],
     extraParams: [
       MODEL,
-      { name: "endOfTurnConfidenceThreshold", type: "number", default: 0.4, min: 0, max: 1, description: "Confidence needed to end a turn" },
-      { name: "minEndOfTurnSilenceWhenConfident", type: "number", default: 400, min: 0, max: 10000, description: "Silence in ms that ends a confident turn" },
-      { name: "maxTurnSilence", type: "number", default: 1280, min: 0, max: 10000, description: "Silence in ms that always ends a turn" },
-      { name: "formatTurns", type: "boolean", default: true, description: "Punctuated, formatted final turns" },
-      { name: "keytermsPrompt", type: "string", default: "", description: "Comma-separated terms to boost" },
+      // AssemblyAI's own query parameter names; min_turn_silence replaced min_end_of_turn_silence_when_confident.
+      { name: "end_of_turn_confidence_threshold", type: "number", default: 0.4, min: 0, max: 1, description: "Confidence needed to end a turn" },
+      { name: "min_turn_silence", type: "number", default: 400, min: 0, max: 10000, description: "Silence in ms that ends a confident turn" },
+      { name: "max_turn_silence", type: "number", default: 1280, min: 0, max: 10000, description: "Silence in ms that always ends a turn" },
+      { name: "format_turns", type: "boolean", default: true, description: "Punctuated, formatted final turns" },
+      { name: "keyterms_prompt", type: "string", default: "", description: "Comma-separated terms to boost" },
     ],
     docsUrl: "https://www.assemblyai.com/docs/speech-to-text/universal-streaming", baseUrl: "https://api.assemblyai.com",
   },
@@ -93,9 +103,18 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
   },
   {
     kind: "ai", id: "anthropic", name: "Anthropic",
-    defaultModel: "claude-haiku-4-5", models: ["claude-haiku-4-5", "claude-sonnet-4-6", "claude-sonnet-4-5", "claude-opus-4-1"],
-    extraParams: [MODEL, { ...TEMPERATURE, max: 1 }, MAX_TOKENS],
+    // API version 2026-10-21 refuses temperature, top_p and top_k (400), so there is no temperature here.
+    defaultModel: "claude-haiku-4-5", models: ["claude-haiku-4-5", "claude-haiku-5-5", "claude-sonnet-4-6", "claude-sonnet-5-5", "claude-opus-4-8", "claude-opus-5-5"],
+    extraParams: [MODEL, MAX_TOKENS],
     docsUrl: "https://docs.anthropic.com/en/api/messages", baseUrl: "https://api.anthropic.com",
+    retirements: {
+      "claude-sonnet-4-5": { retiresOn: "2026-11-30", replacement: "claude-sonnet-4-6" },
+      "claude-sonnet-4-5-20250929": { retiresOn: "2026-11-30", replacement: "claude-sonnet-4-6" },
+      "claude-opus-4-5": { retiresOn: "2027-01-22", replacement: "claude-opus-4-8" },
+      "claude-opus-4-5-20251101": { retiresOn: "2027-01-22", replacement: "claude-opus-4-8" },
+      "claude-opus-4-1": { retiresOn: "2026-08-05", replacement: "claude-opus-4-8" },
+      "claude-opus-4-1-20250805": { retiresOn: "2026-08-05", replacement: "claude-opus-4-8" },
+    },
   },
   {
     kind: "ai", id: "gemini", name: "Google Gemini",
@@ -140,7 +159,8 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
   },
   {
     kind: "tts", id: "cartesia", name: "Cartesia",
-    defaultModel: "sonic-3", models: ["sonic-3", "sonic-2", "sonic-turbo"],
+    // The models of @cartesia/cartesia-js 4.2 (sonic-2 and sonic-turbo are gone from it).
+    defaultModel: "sonic-3", models: ["sonic-3", "sonic-3.5"],
     voices: [
       { id: "a0e99841-438c-4a64-b679-ae501e7d6091", name: "Barbershop Man" },
       { id: "79a125e8-cd45-4c13-8a67-188112f4dd22", name: "British Lady" },
@@ -149,7 +169,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     extraParams: [
       MODEL,
       { name: "voiceId", type: "string", default: "a0e99841-438c-4a64-b679-ae501e7d6091", description: "Voice id" },
-      { name: "speed", type: "number", default: 1, min: 0.6, max: 2, description: "Speaking speed" },
+      { name: "speed", type: "number", default: 1, min: 0.6, max: 1.5, description: "Speaking speed" },
       { name: "volume", type: "number", default: 1, min: 0.5, max: 2, description: "Loudness" },
     ],
     docsUrl: "https://docs.cartesia.ai/api-reference/tts/websocket", baseUrl: "https://api.cartesia.ai",

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import type { ExtraParamSpec, ProviderKind, Voice } from "./catalogue.ts";
+import { catalogueEntry, type ExtraParamSpec, type ProviderKind, type Voice } from "./catalogue.ts";
 
 type ProviderRecord = Awaited<ReturnType<typeof db.provider.findFirstOrThrow>>;
 
@@ -16,6 +16,8 @@ function toProvider(p: ProviderRecord) {
     voices: p.voices as unknown as Voice[],
     extraParams: p.extraParams as unknown as ExtraParamSpec[],
     docsUrl: p.docsUrl,
+    /** Known retirement dates by model (catalogue data, so the form can warn before a model stops working). */
+    retirements: catalogueEntry(p.kind, p.id)?.retirements ?? {},
   };
 }
 export type ProviderDto = ReturnType<typeof toProvider>;

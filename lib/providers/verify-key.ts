@@ -4,6 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { catalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
 import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "./private-address.ts";
+import { ANTHROPIC_VERSION, CARTESIA_VERSION } from "./api-versions.ts";
 import { providerHost } from "./provider-host.ts";
 
 type KeyStatus = "valid" | "invalid" | "unreachable";
@@ -24,11 +25,12 @@ const PROBES: Record<string, Probe> = {
   deepgram: { path: "/v1/projects", headers: (k) => ({ authorization: `Token ${k}` }) },
   assemblyai: { path: "/v2/transcript", query: () => ({ limit: "1" }), headers: (k) => ({ authorization: k }) },
   openai: { path: "/v1/models", headers: bearer },
-  anthropic: { path: "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": "2023-06-01" }) },
-  gemini: { path: "/v1beta/models", query: (k) => ({ key: k }), headers: () => ({}) },
+  anthropic: { path: "/v1/models", headers: (k) => ({ "x-api-key": k, "anthropic-version": ANTHROPIC_VERSION }) },
+  // The key in a header, never in the URL (where proxies and logs would keep it).
+  gemini: { path: "/v1beta/models", headers: (k) => ({ "x-goog-api-key": k }) },
   groq: { path: "/openai/v1/models", headers: bearer },
   elevenlabs: { path: "/v1/user", headers: (k) => ({ "xi-api-key": k }) },
-  cartesia: { path: "/voices", headers: (k) => ({ "x-api-key": k, "cartesia-version": "2025-04-16" }) },
+  cartesia: { path: "/voices", headers: (k) => ({ authorization: `Bearer ${k}`, "cartesia-version": CARTESIA_VERSION }) },
   // Any OpenAI-compatible server lists its models under the user's base URL.
   "openai-compatible": { path: "/models", headers: bearer },
 };

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authOptions } from "@/lib/auth/next-auth";
 import { stripe } from "@/lib/billing/stripe";
 import { db } from "@/lib/db/client";
 import { startFakeProviders } from "@/test/fakes/providers/server";
 import { startFakeStripe } from "@/test/fakes/stripe/server";
-import { createUser } from "@/test/users";
 import { JUNK_BODIES, JUNK_IDS, JUNK_QUERIES, type JunkBody } from "./junk";
 import { HTTP_METHODS, discoverRoutes, urlPath, type HttpMethod, type RouteFile } from "./routes";
+import { goodParams, seedUser, type Params, type SeededUser } from "./seed";
 import { snapshot } from "./snapshot";
 
 // Issue 12: bad input never gets a 5xx. Every route.ts under app/api (found on disk, so routes added
@@ -22,7 +23,6 @@ import { snapshot } from "./snapshot";
 // A body the handler never reads is not input: such a request may succeed (DELETE ignores bodies).
 
 type Handler = (request: Request, segment: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-type Params = Record<string, string | string[]>;
 
 const routes = discoverRoutes();
 const modules = new Map<string, Record<string, unknown>>(await Promise.all(routes.map(async (r) => [r.key, await import(r.file)] as const)));
@@ -31,56 +31,24 @@ const WEBHOOK_SECRET = "whsec_junk_walk";
 
 // Routes that take more than junk to reach, each handled on purpose. A key that matches no route
 // fails the walk, so this list cannot silently go stale.
-const SPECIAL: Record<string, { overHttp?: string; signedJunk?: true }> = {
-  // NextAuth's handler reads next/headers, which exists only inside Next's request scope.
-  "auth/[...nextauth]": { overHttp: "e2e/hardening.spec.ts" },
+const SPECIAL: Record<string, { notWalked?: string; signedJunk?: true; participantKey?: true; presence?: true }> = {
+  // NextAuth's handler reads next/headers, which exists only inside Next's request scope: its glue is
+  // walked over HTTP by e2e/hardening.spec.ts; our code behind it (authOptions) gets junk below.
+  "auth/[...nextauth]": { notWalked: "needs Next's request scope" },
   // Stripe's webhook: unsigned junk is refused by the signature check, so junk is also sent signed
   // with the webhook secret, to reach the event handling behind it.
   "billing/webhook": { signedJunk: true },
+  // A room participant's routes check their key first: junk is also sent with the real key (and,
+  // for signals, a real recipient), to reach what comes after.
+  // Its stream is a GET that marks the participant present: a successful one refreshes lastSeenAt.
+  "rooms/[id]/participants/[participantId]/events": { participantKey: true, presence: true },
+  "rooms/[id]/participants/[participantId]/leave": { participantKey: true },
+  "rooms/[id]/participants/[participantId]/signals": { participantKey: true },
 };
 
-// Parameters that name something other than a user's record.
-const PARAM_VALUES: Record<string, string> = { kind: "stt", providerId: "deepgram" };
-// Folders whose [id] names a record of a table with another name.
-const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp" };
-const NO_RECORD = `c${"0".repeat(24)}`;
-
-/** A fresh user owning one record of each kind the API addresses by id. */
-async function seedUser() {
-  const { user, headers } = await createUser();
-  const userId = user.id;
-  const agent = await db.agent.create({ data: { userId, name: "Walker", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
-  const inADay = new Date(Date.now() + 24 * 3600_000);
-  const meeting = await db.meeting.create({ data: { userId, agentId: agent.id, title: "Walk", meetingUrl: "https://zoom.us/j/1", platform: "zoom", scheduledStart: inADay } });
-  const calendar = await db.calendar.create({ data: { userId, agentId: agent.id, name: "Walk", source: "upload" } });
-  const event = await db.calendarEvent.create({
-    data: { userId, agentId: agent.id, title: "Walk", startsAt: inADay, meetingUrl: "https://zoom.us/j/2", platform: "zoom" },
-  });
-  const topUp = await db.topUp.create({ data: { userId, amountMicros: 25_000_000n, method: "test_checkout" } });
-  const records: Record<string, string> = { Agent: agent.id, Meeting: meeting.id, Calendar: calendar.id, CalendarEvent: event.id, TopUp: topUp.id };
-  return { userId, token: headers.authorization, records };
-}
-
-/** Real values for a route's parameters: the seeded record the parameter names, by its name or folder. */
-function goodParams(route: RouteFile, records: Record<string, string>): { params: Params; unresolved: string[] } {
-  const params: Params = {};
-  const unresolved: string[] = [];
-  route.segments.forEach((s, i) => {
-    if (!s.param) return;
-    const { name, catchAll } = s.param;
-    if (catchAll) return void (params[name] = ["walk"]);
-    if (PARAM_VALUES[name]) return void (params[name] = PARAM_VALUES[name]);
-    const folder = route.segments[i - 1]?.name ?? "";
-    const stem = (name === "id" ? folder : name.replace(/Id$/, "")).toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
-    const table =
-      FOLDER_TABLES[folder] ??
-      Object.keys(records).find((t) => t.toLowerCase() === stem) ??
-      Object.keys(records).find((t) => t.toLowerCase().endsWith(stem));
-    if (!table) unresolved.push(name);
-    params[name] = table ? records[table] : NO_RECORD;
-  });
-  return { params, unresolved };
-}
+// Path parameters the walk has no real value for, each with the reason. Any other parameter
+// without a seeded record fails the walk (test/api/seed.ts seeds one of each).
+const UNSEEDED: Record<string, string> = {};
 
 let nextIp = 0;
 function request(method: HttpMethod, url: string, token: string, body?: JunkBody, extra: Record<string, string> = {}) {
@@ -113,12 +81,11 @@ interface Probe {
   mustRefuse?: "always" | "if-read";
 }
 
-async function walk(route: RouteFile, method: HttpMethod, probes: (user: Awaited<ReturnType<typeof seedUser>>, params: Params) => Probe[]) {
+async function walk(route: RouteFile, method: HttpMethod, probes: (user: SeededUser, params: Params) => Probe[]) {
   const handler = modules.get(route.key)![method] as Handler;
   const user = await seedUser();
-  const { params: good, unresolved } = goodParams(route, user.records);
-  if (unresolved.length) console.info(`[junk walk] /api/${route.key}: no seeded record for ${unresolved.join(", ")}; used a well-formed id that names nothing`);
-  const failures: string[] = [];
+  const { params: good, unresolved } = goodParams(route, user);
+  const failures = unresolved.filter((name) => !UNSEEDED[`${route.key}:${name}`]).map((name) => `[${name}]: nothing seeded (test/api/seed.ts) and not listed in UNSEEDED`);
   for (const p of probes(user, good)) {
     const path = urlPath(route, p.params);
     const { probe, seen, done } = request(method, `http://localhost:3000${path}${p.query ?? ""}`, user.token, p.body, p.headers);
@@ -151,11 +118,17 @@ async function walk(route: RouteFile, method: HttpMethod, probes: (user: Awaited
       }
       if (!type?.includes("application/json") || typeof body?.message !== "string" || !body.message) failures.push(`${where}: error without a JSON message: ${text.slice(0, 200)}`);
     }
-    if ((status >= 400 || method === "GET") && !isDeepStrictEqual(before, after)) failures.push(`${where}: data changed`);
+    const changed = SPECIAL[route.key]?.presence && status < 400 ? !isDeepStrictEqual(withoutPresence(before), withoutPresence(after)) : !isDeepStrictEqual(before, after);
+    if ((status >= 400 || method === "GET") && changed) failures.push(`${where}: data changed`);
     const refuse = p.mustRefuse === "always" || (p.mustRefuse === "if-read" && seen.bodyRead);
     if (refuse && (status < 400 || status >= 500)) failures.push(`${where}: junk was not refused`);
   }
   expect(failures).toEqual([]);
+}
+
+/** A snapshot without room participants' lastSeenAt, which an open event stream keeps fresh. */
+function withoutPresence(snap: Record<string, unknown>): unknown {
+  return JSON.parse(JSON.stringify(snap), (key, value) => (key === "lastSeenAt" ? undefined : value));
 }
 
 const bodyProbes = (good: Params): Probe[] =>
@@ -200,6 +173,27 @@ function signedEventProbes(good: Params, records: Record<string, string>): Probe
   }));
 }
 
+/**
+ * Junk from someone who holds a participant's key: each junk JSON object again with the real key,
+ * a real recipient and itself as the signal's payload, and each junk query with the key.
+ */
+function participantProbes(good: Params, user: SeededUser, method: HttpMethod): Probe[] {
+  const key = encodeURIComponent(user.participantKey);
+  if (method === "GET") return JUNK_QUERIES.map((query) => ({ label: `keyed query ${query.slice(0, 40)}`, params: good, query: `${query}&key=${key}` }));
+  // Only junk a handler might accept: the refused kind never gets past the body parser.
+  return JUNK_BODIES.filter((junk) => !junk.refused).flatMap((junk) => {
+    let parsed: unknown;
+    try {
+      parsed = typeof junk.body === "string" && junk.contentType === "application/json" ? JSON.parse(junk.body) : undefined;
+    } catch {
+      return [];
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return [];
+    const body = JSON.stringify({ ...parsed, payload: parsed, key: user.participantKey, to: user.peerId });
+    return [{ label: `keyed body: ${junk.label}`, params: good, body: { ...junk, label: `keyed ${junk.label}`, body } }];
+  });
+}
+
 let providers: Awaited<ReturnType<typeof startFakeProviders>>;
 let stripeFake: Awaited<ReturnType<typeof startFakeStripe>>;
 beforeAll(async () => {
@@ -220,15 +214,57 @@ describe("the API walker", () => {
     for (const key of Object.keys(SPECIAL)) expect(keys, `SPECIAL lists "${key}"`).toContain(key);
   });
 
-  it("leaves NextAuth's catch-all to the HTTP walk in the e2e suite", () => {
-    const spec = fs.readFileSync(path.resolve(import.meta.dirname, "../..", SPECIAL["auth/[...nextauth]"].overHttp!), "utf8");
-    expect(spec).toContain("/api/auth/");
+  it("has a reason for every parameter it lists as unseeded, and each is still unseeded", async () => {
+    const user = await seedUser();
+    for (const [entry, reason] of Object.entries(UNSEEDED)) {
+      const [key, name] = entry.split(":");
+      const route = routes.find((r) => r.key === key);
+      expect(route, `UNSEEDED lists "${entry}"`).toBeDefined();
+      expect(reason.trim(), `UNSEEDED "${entry}" has no reason`).not.toBe("");
+      expect(goodParams(route!, user).unresolved, `"${entry}" is seeded now: remove it from UNSEEDED`).toContain(name);
+    }
+  });
+});
+
+// NextAuth's own handler is walked over HTTP (e2e/hardening.spec.ts); what runs of ours behind it is
+// authOptions(): the credentials check and the redirect rule, which get the junk here.
+describe("/api/auth/[...nextauth]: our NextAuth options", () => {
+  const options = authOptions();
+  const credentials = options.providers.find((p) => p.id === "credentials") as unknown as {
+    options: { authorize(c: unknown, req: unknown): Promise<unknown> };
+  };
+  const junkValues: unknown[] = [...JUNK_IDS, 0, -1, 1e308, true, null, undefined, [], {}, { __proto__: { admin: true } }, ["a@b.c"], "x".repeat(100_000)];
+
+  it("refuses junk credentials without a throw other than a known sign-in error, signing nobody in", async () => {
+    const known = new Set(["email_not_verified", "rate_limited", "service_unavailable"]);
+    const failures: string[] = [];
+    for (const email of junkValues) {
+      for (const password of [email, "correct horse battery"]) {
+        const ip = `10.13.${(nextIp >> 8) & 255}.${nextIp++ & 255}`;
+        try {
+          const user = await credentials.options.authorize({ email, password }, { headers: { "x-forwarded-for": ip } });
+          if (user !== null) failures.push(`${JSON.stringify(email)?.slice(0, 30)}: signed in as ${JSON.stringify(user)}`);
+        } catch (err) {
+          if (!known.has((err as Error).message)) failures.push(`${JSON.stringify(email)?.slice(0, 30)}: threw ${(err as Error).message}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("redirects junk callback URLs to our own origin only", async () => {
+    const baseUrl = "http://localhost:3000";
+    const urls = [...JUNK_IDS, "//evil.example", "https://evil.example/x", "javascript:alert(1)", "http://localhost:3000.evil.example/", "/\\evil.example", ""];
+    for (const url of urls) {
+      const target = await options.callbacks!.redirect!({ url, baseUrl });
+      expect(new URL(target).origin, JSON.stringify(url)).toBe(baseUrl);
+    }
   });
 });
 
 for (const route of routes) {
   const special = SPECIAL[route.key];
-  if (special?.overHttp) continue; // asserted above
+  if (special?.notWalked) continue; // see SPECIAL
   const methods = HTTP_METHODS.filter((m) => typeof modules.get(route.key)![m] === "function");
   describe(`/api/${route.key}`, () => {
     for (const method of methods) {
@@ -242,6 +278,7 @@ for (const route of routes) {
             ...idProbes(route, good),
             ...queryProbes(good),
             ...(special?.signedJunk ? signedEventProbes(good, user.records) : []),
+            ...(special?.participantKey ? participantProbes(good, user, method) : []),
           ]);
         } finally {
           if (special?.signedJunk) for (const name of ["STRIPE_SECRET_KEY", "STRIPE_API_BASE", "STRIPE_WEBHOOK_SECRET"]) delete process.env[name];

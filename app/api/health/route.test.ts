@@ -33,6 +33,14 @@ describe("GET /api/health", () => {
     await database.stop();
     const res = await call(GET);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ status: "unavailable" });
+    expect(res.body).toMatchObject({ status: "unavailable", error: "service_unavailable" });
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("answers ok again once the database is back", async () => {
+    await database.start();
+    const res = await call(GET);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
   });
 });

@@ -30,13 +30,14 @@ export const FAKE_PROTOCOLS: Record<string, FakeProtocol> = {
   openai: { path: "/v1/models", authorized: bearer, ok: { object: "list", data: [] }, rejected: openAiRejected },
   anthropic: {
     path: "/v1/models",
-    authorized: (h, _u, key) => h["x-api-key"] === key && h["anthropic-version"] === "2023-06-01" && !h.authorization,
+    authorized: (h, _u, key) => h["x-api-key"] === key && h["anthropic-version"] === "2026-10-21" && !h.authorization,
     ok: { data: [], has_more: false },
     rejected: { status: 401, body: { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } } },
   },
   gemini: {
     path: "/v1beta/models",
-    authorized: (_h, u, key) => u.searchParams.get("key") === key,
+    // Gemini takes `?key=` too, but Cohost must never put a key in a URL: only the header counts here.
+    authorized: (h, u, key) => h["x-goog-api-key"] === key && !u.searchParams.has("key"),
     ok: { models: [] },
     rejected: { status: 400, body: { error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } } },
   },
@@ -49,7 +50,7 @@ export const FAKE_PROTOCOLS: Record<string, FakeProtocol> = {
   },
   cartesia: {
     path: "/voices",
-    authorized: (h, _u, key) => h["x-api-key"] === key && /^\d{4}-\d{2}-\d{2}$/.test(String(h["cartesia-version"] ?? "")),
+    authorized: (h, _u, key) => h.authorization === `Bearer ${key}` && h["cartesia-version"] === "2026-08-14",
     ok: { data: [], has_more: false },
     rejected: { status: 401, body: { error: "Invalid API key" } },
   },

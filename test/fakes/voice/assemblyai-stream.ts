@@ -11,6 +11,38 @@ import { VALID_KEY } from "./state.ts";
 // transcript, the end of a turn comes raw and then (format_turns) formatted; `ForceEndpoint` ends
 // the turn now; `Terminate` → `Termination` with the audio and session length, then close 1000.
 
+/** The connection parameters AssemblyAI documents (assemblyai 4.41's list; checked 2026-11-25). */
+const QUERY = [
+  "token", "sample_rate", "encoding", "speech_model", "format_turns", "end_of_turn_confidence_threshold", "min_turn_silence",
+  "min_end_of_turn_silence_when_confident", "max_turn_silence", "vad_threshold", "session_heartbeat", "acknowledge_silence", "keyterms_prompt",
+  "prompt", "agent_context", "filter_profanity", "language_code", "language_codes", "language_detection", "domain", "inactivity_timeout",
+  "speaker_labels", "max_speakers", "interruption_delay", "turn_left_pad_ms", "include_partial_turns",
+];
+const MODELS = ["universal-streaming-english", "universal-streaming-multilingual", "u3-rt-pro", "whisper-rt", "universal-3-5-pro", "universal-3-6", "universal-3-6-pro", "u3-pro"];
+const RANGES: Record<string, [number, number]> = { end_of_turn_confidence_threshold: [0, 1], min_turn_silence: [0, 10_000], min_end_of_turn_silence_when_confident: [0, 10_000], max_turn_silence: [0, 10_000] };
+
+/** Why AssemblyAI would refuse these connection parameters (3006), or null. */
+function queryProblem(q: URLSearchParams): string | null {
+  const unknown = [...q.keys()].find((k) => !QUERY.includes(k));
+  if (unknown) return `Invalid Message: unknown parameter ${unknown}`;
+  const model = q.get("speech_model");
+  if (!model) return "Invalid Message: speech_model is required";
+  if (!MODELS.includes(model)) return `Invalid Message: speech_model ${model} is not supported`;
+  for (const [name, [min, max]] of Object.entries(RANGES)) {
+    const raw = q.get(name);
+    if (raw !== null && !(Number(raw) >= min && Number(raw) <= max)) return `Invalid Message: ${name} must be between ${min} and ${max}`;
+  }
+  const keyterms = q.get("keyterms_prompt");
+  if (keyterms !== null) {
+    try {
+      if (!Array.isArray(JSON.parse(keyterms))) throw new Error();
+    } catch {
+      return "Invalid Message: keyterms_prompt must be a JSON list";
+    }
+  }
+  return null;
+}
+
 /** "Hello there." → "hello there": the unformatted text AssemblyAI sends before the formatted one. */
 function unformatted(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}'\s]/gu, "").replace(/\s+/g, " ").trim();
@@ -25,11 +57,13 @@ function handle(ws: WebSocket, call: FakeCall): void {
     ws.close(code, error.length <= 123 ? error : "See Error message for details");
   };
   if (call.req.headers.authorization !== VALID_KEY) return fail(1008, "Unauthorized Connection: Invalid API key");
-  if (!q.get("speech_model")) return fail(3006, "Invalid Message: speech_model is required");
+  const problem = queryProblem(q);
+  if (problem) return fail(3006, problem);
   if ((q.get("sample_rate") ?? "16000") !== "16000" || (q.get("encoding") ?? "pcm_s16le") !== "pcm_s16le") return fail(3006, "This fake understands pcm_s16le at 16000 Hz only");
 
   const formatTurns = q.get("format_turns") === "true";
-  const silence = Number(q.get("min_end_of_turn_silence_when_confident") ?? 400);
+  // The deprecated name still works at AssemblyAI; the new one wins when both come.
+  const silence = Number(q.get("min_turn_silence") ?? q.get("min_end_of_turn_silence_when_confident") ?? 400);
   const detector = new UtteranceDetector({ speechRms: state.options.speechRms, minSpeechMs: state.options.minSpeechMs, endSilenceMs: Math.max(20, silence) });
   const opened = performance.now();
   let turnOrder = 0;
@@ -86,7 +120,7 @@ function handle(ws: WebSocket, call: FakeCall): void {
       }
       return;
     }
-    let msg: { type?: string };
+    let msg: { type?: string } & Record<string, unknown>;
     try {
       msg = JSON.parse(data.toString());
     } catch {
@@ -104,7 +138,10 @@ function handle(ws: WebSocket, call: FakeCall): void {
         seen.closedWith = 1000;
         ws.close(1000);
       });
-    } else if (msg.type !== "KeepAlive" && msg.type !== "UpdateConfiguration") {
+    } else if (msg.type === "UpdateConfiguration") {
+      const problem = queryProblem(new URLSearchParams({ speech_model: q.get("speech_model")!, ...Object.fromEntries(Object.entries(msg).filter(([k]) => k !== "type").map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])) }));
+      if (problem) fail(3006, problem);
+    } else if (msg.type !== "KeepAlive") {
       fail(3006, `Invalid Message Type: ${String(msg.type)}`);
     }
   });

@@ -7,19 +7,20 @@ import { VALID_KEY } from "./state.ts";
 
 // The three streaming chat dialects, answering with the fake's scripted (or echoed) reply, one word
 // per event after the configured time to first token: OpenAI Chat Completions (also Groq and any
-// OpenAI-compatible server), Anthropic Messages and Gemini streamGenerateContent. Each checks its own
-// auth scheme and request shape and answers errors the way the real API does.
+// OpenAI-compatible server) and Gemini streamGenerateContent here, Anthropic Messages in
+// anthropic.ts. Each checks its own auth scheme and request shape and answers errors the way the
+// real API does.
 
-type Message = { role: string; content: unknown };
+export type Message = { role: string; content: unknown };
 
-function text(content: unknown): string {
+export function text(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) return content.map((p) => (typeof p === "string" ? p : ((p as { text?: string }).text ?? ""))).join("");
   return "";
 }
 
 /** Streams the reply's tokens; stops when the client goes away, or mid-way for a `drop: "mid"` failure. */
-async function streamReply(call: FakeCall, res: http.ServerResponse, reply: string, write: (delta: string) => void, dropMid: boolean): Promise<boolean> {
+export async function streamReply(call: FakeCall, res: http.ServerResponse, reply: string, write: (delta: string) => void, dropMid: boolean): Promise<boolean> {
   const { delays } = call.state.options;
   await sleep(delays.llmFirstTokenMs);
   const parts = tokens(reply);
@@ -37,7 +38,7 @@ async function streamReply(call: FakeCall, res: http.ServerResponse, reply: stri
   return !res.destroyed;
 }
 
-function watchAbort(call: FakeCall, res: http.ServerResponse): void {
+export function watchAbort(call: FakeCall, res: http.ServerResponse): void {
   res.on("close", () => {
     if (!res.writableFinished) call.seen.aborted = true;
   });
@@ -94,55 +95,6 @@ export function openAiChatRoutes(root: string): HttpRoute[] {
     { method: "GET", pattern: new RegExp(`^${r}\\/models(?:\\/(.+))?$`), surface: "models", handle: openAiModel },
   ];
 }
-
-// ---------- Anthropic Messages ----------
-
-function anthropicAuthorized(call: FakeCall): boolean {
-  return call.req.headers["x-api-key"] === VALID_KEY && call.req.headers["anthropic-version"] === "2023-06-01";
-}
-
-async function anthropicMessages(call: FakeCall, res: http.ServerResponse): Promise<void> {
-  if (!anthropicAuthorized(call)) return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
-  const body = call.seen.body as { model?: unknown; max_tokens?: unknown; messages?: Message[]; system?: unknown; stream?: boolean } | null;
-  const invalid = (message: string) => sendJson(res, 400, { type: "error", error: { type: "invalid_request_error", message } });
-  if (!body || typeof body.model !== "string") return invalid("model: Field required");
-  if (typeof body.max_tokens !== "number") return invalid("max_tokens: Field required");
-  if (!Array.isArray(body.messages) || body.messages.length === 0) return invalid("messages: at least one message is required");
-  if (body.messages.some((m) => m.role !== "user" && m.role !== "assistant")) return invalid("messages: Unexpected role. The Messages API accepts a top-level `system` parameter, not \"system\" as an input message role.");
-  if (body.messages[0].role !== "user") return invalid("messages: first message must use the \"user\" role");
-  for (let i = 1; i < body.messages.length; i++) {
-    if (body.messages[i].role === body.messages[i - 1].role) return invalid("messages: roles must alternate between \"user\" and \"assistant\"");
-  }
-  const failure = call.state.takeFailure(call.provider, "chat");
-  if (failBeforeAnswer(call, res, failure)) return;
-  const reply = call.state.nextReply(text(body.messages[body.messages.length - 1].content));
-  const input = tokenCount(`${text(body.system)} ${body.messages.map((m) => text(m.content)).join(" ")}`);
-  watchAbort(call, res);
-  startSse(res);
-  const event = (name: string, json: Record<string, unknown>) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...json })}\n\n`);
-  event("message_start", { message: { id: `msg_${randomUUID()}`, type: "message", role: "assistant", model: body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: input, output_tokens: 1 } } });
-  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
-  event("ping", {});
-  const done = await streamReply(call, res, reply, (delta) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text: delta } }), failure !== null && "drop" in failure && failure.drop === "mid");
-  if (!done) return;
-  event("content_block_stop", { index: 0 });
-  event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: tokens(reply).length } });
-  event("message_stop", {});
-  res.end();
-}
-
-function anthropicModel(call: FakeCall, res: http.ServerResponse): void {
-  if (!anthropicAuthorized(call)) return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
-  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
-  const id = decodeURIComponent(call.params[0] ?? "");
-  if (!id) return sendJson(res, 200, { data: [], has_more: false });
-  sendJson(res, 200, { type: "model", id, display_name: id, created_at: "2025-01-01T00:00:00Z" });
-}
-
-export const anthropicRoutes: HttpRoute[] = [
-  { method: "POST", pattern: /^\/v1\/messages$/, surface: "chat", handle: anthropicMessages },
-  { method: "GET", pattern: /^\/v1\/models(?:\/(.+))?$/, surface: "models", handle: anthropicModel },
-];
 
 // ---------- Gemini ----------
 

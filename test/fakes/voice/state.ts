@@ -31,12 +31,16 @@ export interface VoiceFakeOptions {
   fluxEndSilenceMs: number;
   /** Deepgram closes a socket that got neither audio nor KeepAlive for this long (NET-0001). */
   deepgramIdleMs: number;
+  /** Cartesia forgets a context this long after its last audio (ms); later input on it is an error. */
+  cartesiaContextTtlMs: number;
   /** Overrides the `inactivity_timeout` an ElevenLabs client asks for (ms), to test idle closes quickly. */
   elevenLabsInactivityMs: number | null;
   /** Audio the fake TTS makes per character of text. */
   ttsMsPerChar: number;
   /** STT text once the script is used up. */
   defaultTranscript: string;
+  /** The providers' calendar (YYYY-MM-DD) for model retirements; null is today. A model past its retirement date is refused as the provider refuses it. */
+  today: string | null;
 }
 
 const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
@@ -45,9 +49,11 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   minSpeechMs: 60,
   fluxEndSilenceMs: 400,
   deepgramIdleMs: 10_000,
+  cartesiaContextTtlMs: 1000,
   elevenLabsInactivityMs: null,
   ttsMsPerChar: 60,
   defaultTranscript: "Hello there.",
+  today: null,
 };
 
 /** A failure the next matching request(s) get instead of an answer. */
@@ -118,6 +124,11 @@ export class FakeState {
     this.sttScript = [];
     this.aiScript = [];
     this.failures = [];
+  }
+
+  /** The fakes' date, YYYY-MM-DD. */
+  today(): string {
+    return this.options.today ?? new Date().toISOString().slice(0, 10);
   }
 
   /** The next utterance's transcript. */

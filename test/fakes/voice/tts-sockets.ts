@@ -7,12 +7,16 @@ import { VALID_KEY } from "./state.ts";
 // The context-based TTS WebSockets. ElevenLabs multi-stream-input: the upgrade succeeds and problems
 // come as {message, error, code} followed by a close (1008 for a bad key, more than five open
 // contexts, or no text for `inactivity_timeout` seconds). Cartesia: a bad key refuses the upgrade
-// with 401; per-context problems are {type: "error", status_code, context_id} messages.
+// with 401; per-context problems are {type: "error", status_code, title, message, context_id} messages,
+// a context expires a second after its last audio, and anything outside the documented request
+// schema (unknown fields, speed outside 0.6–1.5, unknown models) is refused.
 
 interface Context {
   text: string;
   queue: Promise<void>;
   stopped: boolean;
+  /** ElevenLabs: a flush was asked for, so closing the context lets the flushed text finish. */
+  flushed?: boolean;
 }
 
 function sendJson(ws: WebSocket, message: unknown): void {
@@ -80,8 +84,11 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
     if (msg.close_context) {
       if (!ctx) return;
       contexts.delete(id);
-      generate(id, ctx);
-      void ctx.queue.then(() => sendJson(ws, { isFinal: true, contextId: id }));
+      // "No further audio will be generated for this context" unless it "has already been set to
+      // flush", in which case it "will continue flushing". Unflushed text is dropped.
+      if (!ctx.flushed) ctx.stopped = true;
+      const closing = ctx;
+      void closing.queue.then(() => sendJson(ws, { isFinal: true, contextId: id }));
       return;
     }
     if (typeof msg.text === "string") {
@@ -91,67 +98,138 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
         contexts.set(id, ctx);
       }
       ctx.text += msg.text;
+      if (msg.flush) ctx.flushed = true;
       if (msg.flush || (autoMode && /[.!?…]["')\]]?\s*$/.test(ctx.text))) generate(id, ctx);
-    } else if (msg.flush && ctx) generate(id, ctx);
+    } else if (msg.flush && ctx) {
+      ctx.flushed = true;
+      generate(id, ctx);
+    }
   });
 }
 
+// ---------- Cartesia (checked 2026-11-25 against @cartesia/cartesia-js 4.2, version 2026-08-14) ----------
+
+const CARTESIA_VERSIONS = ["2024-06-10", "2024-11-13", "2025-04-16", "2026-03-01", "2026-08-14"];
+const CARTESIA_MODELS = ["sonic-3.5", "sonic-3", "sonic-3.5-2026-05-04", "sonic-3-2026-01-12", "sonic-3-2025-10-27", "sonic-latest"];
+const CARTESIA_QUERY = ["cartesia_version", "api_key", "access_token", "cartesia_client"];
+const CARTESIA_FIELDS = [
+  "context_id", "model_id", "output_format", "transcript", "voice", "add_phoneme_timestamps", "add_timestamps", "continue", "flush",
+  "generation_config", "language", "locale", "max_buffer_delay_ms", "normalization", "pronunciation_dict_id", "speed", "use_normalized_timestamps", "duration",
+];
+const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000];
+
 function refuseCartesia(call: FakeCall) {
-  const key = call.req.headers["x-api-key"] ?? call.url.searchParams.get("api_key");
+  const q = call.url.searchParams;
+  const unknown = [...q.keys()].find((k) => !CARTESIA_QUERY.includes(k));
+  if (unknown) return { status: 400, body: { error: `Unknown query parameter: ${unknown}` } };
+  const h = call.req.headers;
+  const key = h["x-api-key"] ?? h.authorization?.replace(/^Bearer /, "") ?? q.get("api_key");
   if (key !== VALID_KEY) return { status: 401, body: { error: "Invalid API key" } };
-  const version = call.req.headers["cartesia-version"] ?? call.url.searchParams.get("cartesia_version");
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(String(version ?? ""))) return { status: 400, body: { error: "Cartesia-Version header is required" } };
+  const version = q.get("cartesia_version") ?? h["cartesia-version"];
+  if (!version) return { status: 400, body: { error: "Cartesia-Version header is required" } };
+  if (!CARTESIA_VERSIONS.includes(String(version))) return { status: 400, body: { error: `Invalid Cartesia-Version: ${version}` } };
   return null;
 }
 
+/** Why Cartesia refuses a generation request, or null (its documented fields and ranges). */
+function cartesiaProblem(msg: Record<string, unknown>): string | null {
+  const unknown = Object.keys(msg).find((k) => !CARTESIA_FIELDS.includes(k));
+  if (unknown) return `Unknown field: ${unknown}`;
+  for (const field of ["context_id", "model_id", "output_format", "transcript", "voice"]) if (msg[field] === undefined) return `${field} is required`;
+  if (typeof msg.context_id !== "string" || !msg.context_id) return "context_id must be a non-empty string";
+  if (!CARTESIA_MODELS.includes(String(msg.model_id))) return "Invalid model: The model is not valid, make sure it is a valid model ID.";
+  if (typeof msg.transcript !== "string") return "transcript must be a string";
+  const voice = msg.voice as { id?: unknown } | string;
+  if (!(typeof voice === "string" ? voice : typeof voice === "object" && voice && typeof voice.id === "string" && voice.id)) return "voice must be an id or {id}";
+  const format = msg.output_format as { container?: string; encoding?: string; sample_rate?: number };
+  if (format?.container !== "raw") return "This fake returns the raw container only";
+  if (format.encoding !== "pcm_s16le") return "This fake returns pcm_s16le only";
+  if (!SAMPLE_RATES.includes(Number(format.sample_rate))) return `sample_rate must be one of ${SAMPLE_RATES.join(", ")}`;
+  const config = (msg.generation_config ?? {}) as Record<string, unknown>;
+  const extra = Object.keys(config).find((k) => !["emotion", "speed", "volume"].includes(k));
+  if (extra) return `Unknown field: generation_config.${extra}`;
+  if (config.speed !== undefined && !(typeof config.speed === "number" && config.speed >= 0.6 && config.speed <= 1.5)) return "generation_config.speed must be between 0.6 and 1.5";
+  if (config.volume !== undefined && !(typeof config.volume === "number" && config.volume >= 0.5 && config.volume <= 2)) return "generation_config.volume must be between 0.5 and 2.0";
+  if (msg.max_buffer_delay_ms !== undefined && !(typeof msg.max_buffer_delay_ms === "number" && msg.max_buffer_delay_ms >= 0 && msg.max_buffer_delay_ms <= 5000)) return "max_buffer_delay_ms must be between 0 and 5000";
+  if (msg.language !== undefined && msg.locale !== undefined) return "Set language or locale, not both";
+  return null;
+}
+
+type CartesiaContext = Context & { shape: string; flushes: number; expiry?: NodeJS.Timeout; expired: boolean };
+
 function cartesia(ws: WebSocket, call: FakeCall): void {
-  const contexts = new Map<string, Context & { shape: string }>();
+  const contexts = new Map<string, CartesiaContext>();
   ws.on("close", () => {
-    for (const ctx of contexts.values()) ctx.stopped = true;
+    for (const ctx of contexts.values()) {
+      ctx.stopped = true;
+      clearTimeout(ctx.expiry);
+    }
   });
-  ws.on("message", (data: Buffer) => {
+  const error = (id: string | undefined, status: number, title: string, message: string) =>
+    sendJson(ws, { type: "error", ...(id ? { context_id: id } : {}), status_code: status, title, message, done: true });
+  ws.on("message", (data: Buffer, isBinary) => {
+    if (isBinary) return error(undefined, 400, "Invalid message", "Binary messages are not accepted");
     let msg: Record<string, unknown>;
     try {
       msg = JSON.parse(data.toString());
     } catch {
-      return sendJson(ws, { type: "error", done: true, status_code: 400, error: "Invalid JSON" });
+      return error(undefined, 400, "Invalid message", "Invalid JSON");
     }
     call.seen.messages.push(msg);
-    const id = String(msg.context_id ?? "");
-    const error = (status: number, text: string) => sendJson(ws, { type: "error", context_id: id, status_code: status, done: true, error: text });
-    if (msg.cancel) {
+    const id = typeof msg.context_id === "string" ? msg.context_id : undefined;
+    if (msg.cancel !== undefined) {
+      if (msg.cancel !== true || !id || Object.keys(msg).some((k) => k !== "cancel" && k !== "context_id")) return error(id, 400, "Invalid message", "A cancel request is {context_id, cancel: true}");
       const ctx = contexts.get(id);
-      if (ctx) ctx.stopped = true;
+      if (ctx) {
+        ctx.stopped = true;
+        clearTimeout(ctx.expiry);
+      }
       contexts.delete(id);
       return;
     }
-    const { transcript, continue: more, ...rest } = msg as { transcript?: unknown; continue?: unknown } & Record<string, unknown>;
-    const voice = rest.voice as { mode?: string; id?: string } | undefined;
-    const format = rest.output_format as { container?: string; encoding?: string; sample_rate?: number } | undefined;
-    if (typeof rest.model_id !== "string" || !rest.model_id.startsWith("sonic")) return error(400, "Invalid model: The model is not valid, make sure it is a valid model ID.");
-    if (voice?.mode !== "id" || !voice.id) return error(400, "voice must be {mode: \"id\", id}");
-    if (format?.container !== "raw" || format.encoding !== "pcm_s16le" || !format.sample_rate) return error(400, "This fake returns raw pcm_s16le only");
-    if (typeof transcript !== "string") return error(400, "transcript is required");
+    const problem = cartesiaProblem(msg);
+    if (problem) return error(id, 400, "Invalid request", problem);
+    const { transcript, continue: more, flush, duration: _duration, ...rest } = msg as { transcript: string; continue?: unknown; flush?: unknown; duration?: unknown } & Record<string, unknown>;
     const shape = JSON.stringify(rest);
-    let ctx = contexts.get(id);
+    let ctx = contexts.get(id!);
+    if (ctx?.expired) return error(id, 400, "Context expired", "This context expired 1 second after its last audio; use a new context_id");
     if (!ctx) {
-      ctx = { text: "", queue: Promise.resolve(), stopped: false, shape };
-      contexts.set(id, ctx);
+      ctx = { text: "", queue: Promise.resolve(), stopped: false, shape, flushes: 0, expired: false };
+      contexts.set(id!, ctx);
     } else if (ctx.shape !== shape) {
-      return error(400, "Inputs on the same context must keep all fields except transcript and continue the same");
+      return error(id, 400, "Invalid request", "Inputs on the same context must keep all fields except transcript, continue and duration the same");
     }
     const current = ctx;
+    clearTimeout(current.expiry);
+    const sampleRate = (rest.output_format as { sample_rate: number }).sample_rate;
+    const flushId = flush === true ? ++current.flushes : null;
     if (transcript.trim()) {
       current.queue = current.queue.then(() =>
-        synthesise(call, ws, current, transcript, format.sample_rate!, (chunk) => sendJson(ws, { type: "chunk", data: chunk.toString("base64"), done: false, status_code: 206, step_time: 1, context_id: id })),
+        synthesise(call, ws, current, transcript, sampleRate, (chunk) =>
+          sendJson(ws, { type: "chunk", data: chunk.toString("base64"), done: false, status_code: 206, step_time: 1, context_id: id, ...(current.flushes ? { flush_id: current.flushes } : {}) }),
+        ),
       );
     }
-    if (more === false) {
-      contexts.delete(id);
+    if (flushId !== null) {
+      current.queue = current.queue.then(() => {
+        if (!current.stopped) sendJson(ws, { type: "flush_done", context_id: id, done: false, flush_done: true, flush_id: flushId, status_code: 206 });
+      });
+    }
+    if (more === false || more === undefined) {
+      contexts.delete(id!);
       void current.queue.then(() => {
         if (!current.stopped) sendJson(ws, { type: "done", done: true, status_code: 200, context_id: id });
       });
+      return;
     }
+    // A context the client keeps open expires this long after its last audio.
+    void current.queue.then(() => {
+      if (current.stopped) return;
+      clearTimeout(current.expiry);
+      current.expiry = setTimeout(() => {
+        current.expired = true;
+      }, call.state.options.cartesiaContextTtlMs);
+    });
   });
 }
 

@@ -227,6 +227,9 @@ describe("announcements and stopping", () => {
     await m.speak("hey-cohost-agenda", "alice");
     await m.until(() => m.speaking, "the agent to speak");
     await m.feed((await import("./speech.ts")).speechSamples("no-wake-word").subarray(0, 16 * 3000), "bob");
+    // A frame no running session accepts: refused now, ignored once stopped (below).
+    const wrongRate = { samples: new Int16Array(160), sampleRate: 8_000, timeMs: m.clock };
+    expect(() => m.session.pushAudio(wrongRate)).toThrow("Voice input must be 16000 Hz PCM, got 8000 Hz");
     await m.session.stop();
     expect(m.sink.at(-1)?.type).toBe("clear");
     expect(m.speaking).toBe(false);
@@ -235,7 +238,10 @@ describe("announcements and stopping", () => {
     expect(m.transcript.at(-1)).toMatchObject({ speaker: "Bob", text: SPEECH["no-wake-word"].text });
     const sttMs = m.of("usage").reduce((n, e) => n + (e.usage.kind === "stt" ? e.usage.audioMs : 0), 0);
     expect(sttMs).toBe(fakes.requests.find((r) => r.surface === "listen")!.audioMs);
-    m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock });
+    // Audio that arrives after the stop is dropped before anything looks at it: the frame a running
+    // session refuses passes without a word, synchronously, so nothing can follow from it.
+    expect(() => m.session.pushAudio(wrongRate)).not.toThrow();
+    expect(() => m.session.pushAudio({ samples: new Int16Array(320), sampleRate: 16_000, timeMs: m.clock })).not.toThrow();
   });
 });
 

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PROVIDER_CATALOGUE, type CatalogueEntry, type ExtraParamSpec } from "@/lib/providers/catalogue";
 import { createProviders } from "@/lib/voice/providers/create-providers";
 import { httpFailure } from "@/lib/voice/providers/errors";
@@ -87,14 +87,13 @@ describe("createProviders", () => {
   });
 
   it("PROVIDER_BASE_URL_<ID> moves a provider's host", async () => {
-    const saved = process.env.PROVIDER_BASE_URL_ANTHROPIC;
-    process.env.PROVIDER_BASE_URL_ANTHROPIC = `${ctx.fakes.url}/groq`;
+    vi.stubEnv("PROVIDER_BASE_URL_ANTHROPIC", `${ctx.fakes.url}/groq`);
     try {
       const { ai } = createProviders({ ...other, ai: providerConfig("ai", "anthropic", ctx.fakes.validKey) }, ctx.options);
       await expect(collect(ai.chat([{ role: "user", content: "Hi" }], new AbortController().signal))).rejects.toMatchObject({ status: 404 });
       expect(ctx.fakes.requests[0].path).toBe("/groq/v1/messages");
     } finally {
-      process.env.PROVIDER_BASE_URL_ANTHROPIC = saved;
+      vi.unstubAllEnvs();
     }
   });
 });

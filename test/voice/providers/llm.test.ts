@@ -66,17 +66,16 @@ describe("LLM adapters: requests as each provider wants them", () => {
     expect(chats("openai-compatible")[0]).toMatchObject({ path: "/openai-compatible/v1/chat/completions", body: { model: "qwen2.5", max_tokens: 50, temperature: 0 } });
   });
 
-  it("Anthropic: system apart, speakers in a row joined into one user turn, x-api-key and version headers", async () => {
-    await collect(llm("anthropic", { model: "claude-sonnet-4-5", temperature: 0.4, maxTokens: 200 }).chat([...conversation, { role: "assistant", content: "Ship Friday." }, { role: "user", content: "Alice: Thanks." }], new AbortController().signal));
+  it("Anthropic: API version 2026-10-21, no sampling parameters, system apart, speakers in a row joined into one user turn", async () => {
+    await collect(llm("anthropic", { model: "claude-sonnet-4-6", maxTokens: 200 }).chat([...conversation, { role: "assistant", content: "Ship Friday." }, { role: "user", content: "Alice: Thanks." }], new AbortController().signal));
     const [request] = chats("anthropic");
     expect(request.path).toBe("/anthropic/v1/messages");
-    expect(request.headers).toMatchObject({ "x-api-key": ctx.fakes.validKey, "anthropic-version": "2023-06-01" });
+    expect(request.headers).toMatchObject({ "x-api-key": ctx.fakes.validKey, "anthropic-version": "2026-10-21" });
     expect(request.headers.authorization).toBeUndefined();
     expect(request.body).toEqual({
-      model: "claude-sonnet-4-5",
+      model: "claude-sonnet-4-6",
       max_tokens: 200,
       stream: true,
-      temperature: 0.4,
       system: "You are Cohost, a meeting assistant. Answer briefly.",
       messages: [
         { role: "user", content: "Alice: Good morning.\nBob: Cohost, what is the plan?" },
@@ -84,6 +83,21 @@ describe("LLM adapters: requests as each provider wants them", () => {
         { role: "user", content: "Alice: Thanks." },
       ],
     });
+  });
+
+  it("Anthropic: a temperature stored before 2026-10-21 is not sent (the API would refuse the request)", async () => {
+    const chunks = await collect(llm("anthropic", { temperature: 0.4 }).chat(conversation, new AbortController().signal));
+    expect(text(chunks)).toMatch(/^You said: /);
+    expect(chats("anthropic")[0].body).not.toHaveProperty("temperature");
+  });
+
+  it("Anthropic: a model past its retirement date is refused as not found, without retries", async () => {
+    ctx.fakes.set({ today: "2026-11-30" });
+    const error = await collect(llm("anthropic", { model: "claude-sonnet-4-5" }).chat(conversation, new AbortController().signal)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: "bad_request", status: 404, providerId: "anthropic" });
+    expect((error as Error).message).toContain("model: claude-sonnet-4-5");
+    expect(chats("anthropic")).toHaveLength(1);
   });
 
   it("Anthropic: a conversation that starts with the agent gets a user turn first", async () => {

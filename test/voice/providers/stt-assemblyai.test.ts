@@ -28,7 +28,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
 
   it("without format_turns, the raw end of turn is the final", async () => {
     ctx.fakes.script({ stt: ["Hello there."] });
-    const stream = stt({ formatTurns: false }).open(new AbortController().signal);
+    const stream = stt({ format_turns: false }).open(new AbortController().signal);
     await stream.ready;
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     for (const frame of utterance(800, 600)) stream.push(frame);
@@ -37,7 +37,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
   });
 
   it("sends the model, the turn thresholds and the key terms in the connection URL, the key in Authorization", async () => {
-    const stream = stt({ model: "universal-streaming-multilingual", endOfTurnConfidenceThreshold: 0.6, minEndOfTurnSilenceWhenConfident: 250, maxTurnSilence: 2000, keytermsPrompt: "Cohost, Hopper" }).open(new AbortController().signal);
+    const stream = stt({ model: "universal-streaming-multilingual", end_of_turn_confidence_threshold: 0.6, min_turn_silence: 250, max_turn_silence: 2000, keyterms_prompt: "Cohost, Hopper" }).open(new AbortController().signal);
     await stream.ready;
     await stream.close();
     expect(sessions()[0].path).toBe("/assemblyai/v3/ws");
@@ -48,7 +48,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
       speech_model: "universal-streaming-multilingual",
       format_turns: "true",
       end_of_turn_confidence_threshold: "0.6",
-      min_end_of_turn_silence_when_confident: "250",
+      min_turn_silence: "250",
       max_turn_silence: "2000",
       keyterms_prompt: JSON.stringify(["Cohost", "Hopper"]),
     });
@@ -56,7 +56,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
 
   it("finalize() sends ForceEndpoint and the turn ends at once", async () => {
     ctx.fakes.script({ stt: ["Forced end."] });
-    const stream = stt({ minEndOfTurnSilenceWhenConfident: 5000 }).open(new AbortController().signal);
+    const stream = stt({ min_turn_silence: 5000 }).open(new AbortController().signal);
     await stream.ready;
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     // 30 ms of trailing audio: the last chunk is padded to 50 ms rather than refused.

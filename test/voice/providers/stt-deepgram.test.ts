@@ -38,7 +38,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   });
 
   it("sends every catalogue parameter Deepgram supports in the connection URL", async () => {
-    const stream = stt({ model: "nova-3", endpointing: 450, utteranceEndMs: 1500, interimResults: true, smartFormat: false, diarize: true, keyterms: "Cohost, Grace Hopper" }).open(new AbortController().signal);
+    const stream = stt({ model: "nova-3", endpointing: 450, utterance_end_ms: 1500, interim_results: true, smart_format: false, diarize: true, keyterm: "Cohost, Grace Hopper" }).open(new AbortController().signal);
     await stream.ready;
     await stream.close();
     expect(listens()[0].query).toMatchObject({
@@ -62,7 +62,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     await defaults.ready;
     await defaults.close();
     expect(listens()[0].query).toMatchObject({ model: "nova-3", endpointing: "300", utterance_end_ms: "1000", interim_results: "true", smart_format: "true", diarize: "false" });
-    const old = stt({ model: "nova-2-meeting", interimResults: false, keyterms: "Cohost" }).open(new AbortController().signal);
+    const old = stt({ model: "nova-2-meeting", interim_results: false, keyterm: "Cohost" }).open(new AbortController().signal);
     await old.ready;
     await old.close();
     expect(listens()[1].query).toMatchObject({ model: "nova-2-meeting", interim_results: "false", keywords: "Cohost" });
@@ -208,7 +208,7 @@ describe("Deepgram Flux (/v2/listen)", () => {
   it("turns TurnInfo updates into interims and EndOfTurn into a final with end_of_turn; finalize() sends ForceEndTurn", async () => {
     ctx.fakes.script({ stt: ["Flux knows when I stop.", "Forced."] });
     ctx.fakes.set({ fluxEndSilenceMs: 300 });
-    const stream = stt({ model: "flux-general-en", keyterms: "Cohost" }).open(new AbortController().signal);
+    const stream = stt({ model: "flux-general-en", keyterm: "Cohost" }).open(new AbortController().signal);
     await stream.ready;
     expect(listens()[0].path).toBe("/deepgram/v2/listen");
     expect(listens()[0].query).toMatchObject({ model: "flux-general-en", encoding: "linear16", sample_rate: "16000", keyterm: "Cohost" });

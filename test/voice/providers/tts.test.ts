@@ -53,7 +53,7 @@ describe("TTS adapters: streaming speech", () => {
 });
 
 describe("TTS adapters: requests as each provider wants them", () => {
-  it("ElevenLabs: multi-stream-input URL, voice settings on the context's first message, flushed sentences, close_context", async () => {
+  it("ElevenLabs: multi-stream-input URL, voice settings on the context's first message, sentences unflushed, a flush and close_context at the end", async () => {
     const provider = tts("elevenlabs", { model: "eleven_turbo_v2_5", voiceId: "pNInz6obpgDQGcFmaJgB", stability: 0.3, similarityBoost: 0.9, speed: 1.1, outputFormat: "pcm_16000" }, ctx.fakes.validKey, "de");
     expect(provider.sampleRate).toBe(16_000);
     const stream = provider.open(new AbortController().signal);
@@ -67,7 +67,8 @@ describe("TTS adapters: requests as each provider wants them", () => {
     const contextId = (session.messages[0] as { context_id: string }).context_id;
     expect(session.messages).toEqual([
       { text: " ", voice_settings: { stability: 0.3, similarity_boost: 0.9, speed: 1.1 }, context_id: contextId },
-      { text: "Guten Morgen. ", context_id: contextId, flush: true },
+      { text: "Guten Morgen. ", context_id: contextId },
+      { text: "", context_id: contextId, flush: true },
       { context_id: contextId, close_context: true },
     ]);
     provider.close();
@@ -87,7 +88,7 @@ describe("TTS adapters: requests as each provider wants them", () => {
     provider.close();
   });
 
-  it("Cartesia: every input repeats the request on its context; continue false ends it; Sonic 3 speed and volume", async () => {
+  it("Cartesia: every input repeats the request on its context and asks for a flush; continue false ends it; speed and volume", async () => {
     const provider = tts("cartesia", { voiceId: "694f9389-aac1-45b6-b726-9d9369183238", speed: 1.2, volume: 0.8 }, ctx.fakes.validKey, "fr");
     const stream = provider.open(new AbortController().signal);
     stream.pushText("Bonjour.");
@@ -96,33 +97,61 @@ describe("TTS adapters: requests as each provider wants them", () => {
     await collect(stream.audio);
     const [session] = speech("cartesia");
     expect(session.path).toBe("/cartesia/tts/websocket");
-    expect(session.headers).toMatchObject({ "x-api-key": ctx.fakes.validKey, "cartesia-version": "2025-04-16" });
+    expect(session.headers).toMatchObject({ authorization: `Bearer ${ctx.fakes.validKey}`, "cartesia-version": "2026-08-14" });
     const request = {
       model_id: "sonic-3",
-      voice: { mode: "id", id: "694f9389-aac1-45b6-b726-9d9369183238" },
+      voice: { id: "694f9389-aac1-45b6-b726-9d9369183238" },
       language: "fr",
       output_format: { container: "raw", encoding: "pcm_s16le", sample_rate: 24_000 },
       generation_config: { speed: 1.2, volume: 0.8 },
     };
     const contextId = (session.messages[0] as { context_id: string }).context_id;
     expect(session.messages).toEqual([
-      { ...request, context_id: contextId, transcript: "Bonjour. ", continue: true },
-      { ...request, context_id: contextId, transcript: "Ça va ? ", continue: true },
+      { ...request, context_id: contextId, transcript: "Bonjour. ", continue: true, flush: true },
+      { ...request, context_id: contextId, transcript: "Ça va ? ", continue: true, flush: true },
       { ...request, context_id: contextId, transcript: "", continue: false },
     ]);
     provider.close();
   });
 
-  it("Cartesia: older models get the experimental speed control and no volume", async () => {
-    const provider = tts("cartesia", { model: "sonic-2", speed: 1.5, volume: 2 });
+  it("Cartesia: a pause in the reply longer than the context lives goes on in a new context, every word voiced", async () => {
+    const provider = tts("cartesia");
     const stream = provider.open(new AbortController().signal);
-    stream.pushText("Faster.");
+    const chunks: Int16Array[] = [];
+    const reading = (async () => {
+      for await (const chunk of stream.audio) chunks.push(chunk);
+    })();
+    stream.pushText("First sentence.");
+    const first = expectedSamples(["First sentence."], provider.sampleRate);
+    await waitFor(() => samples(chunks) === first);
+    // The LLM thinks for longer than Cartesia keeps a context after its last audio.
+    await new Promise((r) => setTimeout(r, 1100));
+    stream.pushText("Second sentence.");
     stream.end();
-    await collect(stream.audio);
-    const first = speech("cartesia")[0].messages[0] as Record<string, unknown>;
-    expect(first.model_id).toBe("sonic-2");
-    expect(first.__experimental_controls).toEqual({ speed: 0.5 });
-    expect(first).not.toHaveProperty("generation_config");
+    await reading;
+    expect(samples(chunks)).toBe(expectedSamples(["First sentence.", "Second sentence."], provider.sampleRate));
+    const messages = speech("cartesia")[0].messages as { context_id: string; transcript: string }[];
+    expect(messages.map((m) => m.transcript)).toEqual(["First sentence. ", "Second sentence. ", ""]);
+    expect(messages[1].context_id).not.toBe(messages[0].context_id);
+    expect(messages[2].context_id).toBe(messages[1].context_id);
+    expect(speech("cartesia")[0].replies.some((r) => (r as { type: string }).type === "error")).toBe(false);
+    provider.close();
+  });
+
+  it("Cartesia: an end that comes after the context expired sends nothing more and ends the audio", async () => {
+    ctx.fakes.set({ cartesiaContextTtlMs: 1000 });
+    const provider = tts("cartesia");
+    const stream = provider.open(new AbortController().signal);
+    stream.pushText("Only sentence.");
+    const chunks: Int16Array[] = [];
+    const reading = (async () => {
+      for await (const chunk of stream.audio) chunks.push(chunk);
+    })();
+    await waitFor(() => samples(chunks) === expectedSamples(["Only sentence."], provider.sampleRate));
+    await new Promise((r) => setTimeout(r, 600));
+    stream.end();
+    await reading;
+    expect(speech("cartesia")[0].messages).toHaveLength(1);
     provider.close();
   });
 
@@ -211,6 +240,51 @@ describe("TTS adapters: cancellation (barge-in)", () => {
       expect(messages.at(-1)).toEqual(id === "cartesia" ? { context_id: contextId, cancel: true } : { context_id: contextId, close_context: true });
       provider.close();
     }
+  });
+
+  it("ElevenLabs: a barge-in before the reply ended closes the context once, and the unflushed sentences are never synthesised", async () => {
+    ctx.fakes.set({ delays: { ttsChunkMs: 30 } });
+    const provider = tts("elevenlabs");
+    const stream = provider.open(new AbortController().signal);
+    stream.pushText("This is a long sentence that takes a while to say out loud.");
+    stream.pushText("And another one follows it right away");
+    const iterator = stream.audio[Symbol.asyncIterator]();
+    await iterator.next();
+    stream.cancel();
+    stream.end();
+    await waitFor(() => speech("elevenlabs")[0].messages.some((m) => (m as { close_context?: boolean }).close_context));
+    // A fence: the next utterance's audio arrives, and nothing more for the cancelled context came before it.
+    const next = provider.open(new AbortController().signal);
+    next.pushText("Next.");
+    next.end();
+    await collect(next.audio);
+    const [session] = speech("elevenlabs");
+    const cancelledId = (session.messages[0] as { context_id: string }).context_id;
+    const closes = session.messages.filter((m) => (m as { close_context?: boolean; context_id?: string }).close_context && (m as { context_id: string }).context_id === cancelledId);
+    expect(closes).toHaveLength(1);
+    expect(session.messages.filter((m) => (m as { context_id?: string }).context_id === cancelledId && (m as { flush?: boolean }).flush)).toEqual([]);
+    // ElevenLabs stopped generating: far less audio than the first sentence alone (60 ms a character, 100 ms chunks).
+    const audioFor = session.replies.filter((r) => (r as { contextId?: string }).contextId === cancelledId && (r as { audio?: string }).audio);
+    expect(audioFor.length).toBeLessThan(Math.floor(("This is a long sentence that takes a while to say out loud.".length * 60) / 100));
+    provider.close();
+  });
+
+  it("ElevenLabs: cancel after end() sends no second close_context", async () => {
+    const provider = tts("elevenlabs");
+    const stream = provider.open(new AbortController().signal);
+    stream.pushText("Short reply.");
+    stream.end();
+    const iterator = stream.audio[Symbol.asyncIterator]();
+    await iterator.next();
+    stream.cancel();
+    const next = provider.open(new AbortController().signal);
+    next.pushText("Fence.");
+    next.end();
+    await collect(next.audio);
+    const [session] = speech("elevenlabs");
+    const id = (session.messages[0] as { context_id: string }).context_id;
+    expect(session.messages.filter((m) => (m as { close_context?: boolean; context_id?: string }).close_context && (m as { context_id: string }).context_id === id)).toHaveLength(1);
+    provider.close();
   });
 
   it.each(ALL)("%s: aborting the signal cancels like cancel()", async (id) => {

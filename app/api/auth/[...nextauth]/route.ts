@@ -1,8 +1,9 @@
 import NextAuth from "next-auth";
 import { authOptions } from "@/lib/auth/next-auth";
+import { withUnavailableSignIn } from "@/lib/auth/unavailable-sign-in";
 
-function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
-  return NextAuth(authOptions())(request, context);
+async function handler(request: Request, context: { params: Promise<{ nextauth: string[] }> }) {
+  return withUnavailableSignIn(await NextAuth(authOptions())(request, context));
 }
 
 export { handler as GET, handler as POST };

@@ -1,3 +1,4 @@
+import { ANTHROPIC_VERSION } from "../../../providers/api-versions.ts";
 import type { LlmProvider, ProviderConfig } from "../../types.ts";
 import { resolveEndpoint } from "../endpoint.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
@@ -11,9 +12,9 @@ import { splitTurns } from "./turns.ts";
 // `x-api-key` and `anthropic-version`, `stream: true`; named SSE events: message_start (input usage),
 // content_block_delta (text_delta), message_delta (output usage so far), message_stop, ping, and
 // `error` inside the stream (overloaded_error, api_error). HTTP errors: 401 authentication_error,
-// 403 permission_error, 429 rate_limit_error, 529 overloaded_error.
-
-const VERSION = "2023-06-01";
+// 403 permission_error, 404 not_found_error (also a retired model), 429 rate_limit_error,
+// 529 overloaded_error. API version 2026-10-21 (what the SDK sends since 1.0) refuses temperature,
+// top_p and top_k with a 400, so none is sent.
 
 function decoder(ref: ProviderRef): () => ChatDecoder {
   return () => {
@@ -59,8 +60,7 @@ function decoder(ref: ProviderRef): () => ChatDecoder {
 export function createAnthropicLlm(config: ProviderConfig, options: AdapterOptions): LlmProvider {
   const endpoint = resolveEndpoint("ai", config);
   const ref = { kind: "ai" as const, providerId: config.providerId, apiKey: config.apiKey };
-  const headers = { "x-api-key": config.apiKey, "anthropic-version": VERSION };
-  const temperature = extraParam<number>("ai", config, "temperature");
+  const headers = { "x-api-key": config.apiKey, "anthropic-version": ANTHROPIC_VERSION };
   // Required by the API; the catalogue default keeps spoken answers short.
   const maxTokens = extraParam<number>("ai", config, "maxTokens") ?? 300;
 
@@ -72,7 +72,6 @@ export function createAnthropicLlm(config: ProviderConfig, options: AdapterOptio
       const { system, turns } = splitTurns(messages);
       const body: Record<string, unknown> = { model: config.model, max_tokens: maxTokens, messages: turns, stream: true };
       if (system) body.system = system;
-      if (temperature !== undefined) body.temperature = temperature;
       return streamChat(ref, { url: new URL(`${endpoint.base}/v1/messages`), headers, body, guarded: endpoint.guarded }, decoder(ref), options, signal);
     },
   };

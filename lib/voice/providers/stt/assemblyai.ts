@@ -98,22 +98,19 @@ class AssemblyAiStream extends WsSttStream {
 export function createAssemblyAiStt(config: ProviderConfig, options: AdapterOptions): SttProvider {
   const endpoint = resolveEndpoint("stt", config, STREAMING_HOST);
   const ref = { kind: "stt" as const, providerId: config.providerId, apiKey: config.apiKey };
-  const formatted = extraParam<boolean>("stt", config, "formatTurns") ?? true;
+  const formatted = extraParam<boolean>("stt", config, "format_turns") ?? true;
   const url = toWebSocketUrl(endpoint.base, "/v3/ws");
   const q = url.searchParams;
   q.set("sample_rate", "16000");
   q.set("encoding", "pcm_s16le");
   q.set("speech_model", config.model);
   q.set("format_turns", String(formatted));
-  for (const [param, name] of [
-    ["end_of_turn_confidence_threshold", "endOfTurnConfidenceThreshold"],
-    ["min_end_of_turn_silence_when_confident", "minEndOfTurnSilenceWhenConfident"],
-    ["max_turn_silence", "maxTurnSilence"],
-  ] as const) {
-    const value = extraParam<number>("stt", config, name);
+  // The catalogue uses AssemblyAI's own names for these.
+  for (const param of ["end_of_turn_confidence_threshold", "min_turn_silence", "max_turn_silence"]) {
+    const value = extraParam<number>("stt", config, param);
     if (value !== undefined) q.set(param, String(value));
   }
-  const keyterms = termList(extraParam<string>("stt", config, "keytermsPrompt"));
+  const keyterms = termList(extraParam<string>("stt", config, "keyterms_prompt"));
   if (keyterms.length > 0) q.set("keyterms_prompt", JSON.stringify(keyterms));
 
   return {

@@ -134,7 +134,7 @@ export function createDeepgramStt(config: ProviderConfig, options: AdapterOption
   const endpoint = resolveEndpoint("stt", config);
   const ref = { kind: "stt" as const, providerId: config.providerId, apiKey: config.apiKey };
   const flux = config.model.startsWith("flux");
-  const keyterms = termList(extraParam<string>("stt", config, "keyterms"));
+  const keyterms = termList(extraParam<string>("stt", config, "keyterm"));
 
   const url = toWebSocketUrl(endpoint.base, flux ? "/v2/listen" : "/v1/listen");
   const q = url.searchParams;
@@ -146,12 +146,12 @@ export function createDeepgramStt(config: ProviderConfig, options: AdapterOption
   } else {
     q.set("channels", "1");
     q.set("language", config.language);
-    const interim = extraParam<boolean>("stt", config, "interimResults") ?? true;
+    const interim = extraParam<boolean>("stt", config, "interim_results") ?? true;
     q.set("interim_results", String(interim));
     q.set("endpointing", String(extraParam<number>("stt", config, "endpointing") ?? 300));
     // UtteranceEnd needs interim results (Deepgram refuses the pair otherwise).
-    if (interim) q.set("utterance_end_ms", String(extraParam<number>("stt", config, "utteranceEndMs") ?? 1000));
-    q.set("smart_format", String(extraParam<boolean>("stt", config, "smartFormat") ?? true));
+    if (interim) q.set("utterance_end_ms", String(extraParam<number>("stt", config, "utterance_end_ms") ?? 1000));
+    q.set("smart_format", String(extraParam<boolean>("stt", config, "smart_format") ?? true));
     q.set("diarize", String(extraParam<boolean>("stt", config, "diarize") ?? false));
     // Nova-3 boosts terms with `keyterm`; older models only know `keywords`.
     for (const term of keyterms) q.append(config.model.startsWith("nova-3") ? "keyterm" : "keywords", term);

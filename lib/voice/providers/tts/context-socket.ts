@@ -9,6 +9,8 @@ import { openSocket } from "../ws.ts";
 export interface ContextMessage {
   contextId?: string;
   audio?: Buffer;
+  /** The provider has voiced everything sent up to a flush (Cartesia `flush_done`). */
+  flushed?: boolean;
   done?: boolean;
   error?: ProviderError;
 }
@@ -24,6 +26,7 @@ interface ContextProtocol {
 
 interface ContextHandler {
   audio(bytes: Buffer): void;
+  flushed(): void;
   done(): void;
   error(err: ProviderError): void;
   /** The socket closed under the context; it may start again on a new one. */
@@ -136,6 +139,7 @@ export class ContextSocket {
       }
       if (!handler) return;
       if (message.audio && message.audio.length > 0) handler.audio(message.audio);
+      if (message.flushed) handler.flushed();
       if (message.done) handler.done();
     });
     ws.on("error", () => {});

@@ -15,6 +15,14 @@ export interface ContextDialect {
   text(contextId: string, text: string): unknown;
   end(contextId: string): unknown[];
   cancel(contextId: string): unknown;
+  /**
+   * The provider forgets a context this long after its last audio (Cartesia). Each text then asks
+   * for a flush, and text that comes after such a pause, once everything sent was voiced, goes to a
+   * new context; an end after it has nothing left to send.
+   */
+  contextTtlMs?: number;
+  /** The end messages already close the context for good (ElevenLabs): a cancel after them sends nothing. */
+  endIsFinal?: boolean;
 }
 
 /**
@@ -36,6 +44,9 @@ export class ContextTtsStream implements TtsStream {
   private finished = false;
   private gotAudio = false;
   private restarts = 0;
+  /** The current context's flushes not yet voiced, and when its last audio came (contextTtlMs). */
+  private unflushed = 0;
+  private lastAudioAt = 0;
   private ws: WebSocket | null = null;
   private decoder = new PcmDecoder();
   private detach: () => void = () => {};
@@ -76,18 +87,26 @@ export class ContextTtsStream implements TtsStream {
     if (this.finished) return;
     this.finished = true;
     this.detach();
-    if (this.opened && this.ws && this.socket.isCurrent(this.ws)) this.socket.send(this.dialect.cancel(this.contextId));
+    const closed = this.endSent && this.dialect.endIsFinal;
+    if (this.opened && !closed && this.ws && this.socket.isCurrent(this.ws)) this.socket.send(this.dialect.cancel(this.contextId));
     this.socket.unregister(this.contextId);
     this.audio.end();
   }
 
-  private attach(): void {
-    this.socket.register(this.contextId, {
-      audio: (bytes) => this.onAudio(bytes),
+  private handler() {
+    return {
+      audio: (bytes: Buffer) => this.onAudio(bytes),
+      flushed: () => {
+        this.unflushed = Math.max(0, this.unflushed - 1);
+      },
       done: () => this.finish(),
-      error: (err) => this.onError(err),
+      error: (err: ProviderError) => this.onError(err),
       dropped: () => this.onDropped(),
-    });
+    };
+  }
+
+  private attach(): void {
+    this.socket.register(this.contextId, this.handler());
     this.socket.socket().then(
       (ws) => {
         this.ws = ws;
@@ -106,6 +125,11 @@ export class ContextTtsStream implements TtsStream {
     // An utterance that ends without text has nothing to synthesise.
     if (this.ended && this.texts.length === 0) return this.finish();
     if (this.texts.length === 0) return;
+    if (this.lapsed()) {
+      // The provider has forgotten the context and voiced everything sent on it.
+      if (this.sent >= this.texts.length) return this.finish();
+      this.nextContext();
+    }
     if (!this.opened) {
       for (const message of this.dialect.open(this.contextId)) this.socket.send(message);
       this.opened = true;
@@ -113,6 +137,7 @@ export class ContextTtsStream implements TtsStream {
     for (; this.sent < this.texts.length; this.sent++) {
       const text = this.texts[this.sent];
       this.socket.send(this.dialect.text(this.contextId, text));
+      if (this.dialect.contextTtlMs) this.unflushed++;
       if (this.sent >= this.billed) {
         this.characters += [...text.trim()].length;
         this.billed = this.sent + 1;
@@ -124,9 +149,26 @@ export class ContextTtsStream implements TtsStream {
     }
   }
 
+  /** The context has been quiet for half its lifetime after voicing all it was sent: too close to expiry to send more. */
+  private lapsed(): boolean {
+    const ttl = this.dialect.contextTtlMs;
+    return Boolean(ttl && this.opened && this.lastAudioAt > 0 && this.unflushed === 0 && Date.now() - this.lastAudioAt >= ttl / 2);
+  }
+
+  /** What is left of the utterance continues on a fresh context of the same socket. */
+  private nextContext(): void {
+    this.socket.unregister(this.contextId);
+    this.contextId = randomUUID();
+    this.opened = false;
+    this.lastAudioAt = 0;
+    this.unflushed = 0;
+    this.socket.register(this.contextId, this.handler());
+  }
+
   private onAudio(bytes: Buffer): void {
     if (this.finished) return;
     this.gotAudio = true;
+    this.lastAudioAt = Date.now();
     const samples = this.decoder.decode(bytes);
     if (samples.length > 0) this.audio.push(samples);
   }
@@ -151,6 +193,8 @@ export class ContextTtsStream implements TtsStream {
     this.contextId = randomUUID();
     this.decoder = new PcmDecoder();
     this.opened = false;
+    this.unflushed = 0;
+    this.lastAudioAt = 0;
     this.sent = 0;
     this.endSent = false;
     this.ws = null;

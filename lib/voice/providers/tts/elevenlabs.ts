@@ -9,9 +9,11 @@ import { ContextTtsStream, type ContextDialect } from "./context-tts-stream.ts";
 // ElevenLabs multi-context WebSocket (elevenlabs.io/docs/api-reference/text-to-speech/v-1-text-to-speech-voice-id-multi-stream-input):
 // wss://api.elevenlabs.io/v1/text-to-speech/{voice}/multi-stream-input?model_id=…&output_format=pcm_22050,
 // the key in `xi-api-key`. One socket per session, one context per utterance: the first message of a
-// context carries the voice settings, each sentence is sent with `flush` so synthesis starts at once
-// (auto_mode drops ElevenLabs' own buffering, meant for whole sentences), `close_context` ends or
-// cancels it. Answers: {audio (base64 PCM), isFinal, contextId}. Errors: {error, message, code} then a
+// context carries the voice settings; sentences go without `flush`, as auto_mode synthesises each
+// complete sentence at once, so a `close_context` on barge-in stops whatever was not generated yet
+// (ElevenLabs: "No further audio will be generated for this context"; a flushed context "will
+// continue flushing"). end() flushes the rest and closes the context; `close_context` is sent once,
+// so a cancel after end() has nothing left to send (the rest is already flushed). Answers: {audio (base64 PCM), isFinal, contextId}. Errors: {error, message, code} then a
 // close (1008 for a refused key or too many contexts; at most 5 contexts may be open).
 
 /** The longest idle time ElevenLabs allows (s); after it the socket closes and we reopen it. */
@@ -52,9 +54,13 @@ export function createElevenLabsTts(config: ProviderConfig, options: AdapterOpti
 
   const dialect: ContextDialect = {
     open: (contextId) => [{ text: " ", voice_settings: voiceSettings, context_id: contextId }],
-    text: (contextId, text) => ({ text, context_id: contextId, flush: true }),
-    end: (contextId) => [{ context_id: contextId, close_context: true }],
+    text: (contextId, text) => ({ text, context_id: contextId }),
+    end: (contextId) => [
+      { text: "", context_id: contextId, flush: true },
+      { context_id: contextId, close_context: true },
+    ],
     cancel: (contextId) => ({ context_id: contextId, close_context: true }),
+    endIsFinal: true,
   };
 
   let socket: ContextSocket | null = null;
