@@ -1,10 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { readWav, writeWav } from "../lib/voice/audio/wav";
 import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
-import { launchPerson } from "./support/media";
+import { agentInRoom, control, details, llmRequests, personJoins, speechWav, waitFor } from "./support/agent-room";
 import { E2E } from "./support/ports";
 import { peakLevel } from "./support/room-audio";
 
@@ -14,89 +9,12 @@ import { peakLevel } from "./support/room-audio";
 // runs the voice pipeline against the e2e stack's provider fakes (real wire protocols; the test
 // scripts what the fake STT hears and what the fake LLM answers).
 
-const SPEECH = path.resolve(import.meta.dirname, "../test/fixtures/speech");
 const TEXT = {
   agenda: "Hey Cohost, what is on the agenda today?",
   noWake: "I think we should move the launch to next Thursday.",
   followUp: "And who is presenting the budget?",
   interruption: "Sorry to cut in, but the deadline moved to Friday, so please plan the review around that.",
 };
-const fakes = `http://127.0.0.1:${E2E.voiceFakesPort}/__control`;
-
-async function control(call: string, body: unknown = {}) {
-  const res = await fetch(`${fakes}/${call}`, { method: call === "requests" ? "GET" : "POST", body: call === "requests" ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.ok, `fake control ${call}`).toBeTruthy();
-  return res.json();
-}
-
-/** Chat requests the fake LLMs received since the last reset. */
-async function llmRequests(): Promise<number> {
-  const requests = (await control("requests")) as { surface: string }[];
-  return requests.filter((r) => r.surface === "chat").length;
-}
-
-/** A WAV for the person's microphone: fixtures and pauses (ms) in order, played once. */
-function speechWav(parts: (string | number)[]): string {
-  const chunks = parts.map((p) => (typeof p === "number" ? new Int16Array((16 * p) | 0) : readWav(fs.readFileSync(path.join(SPEECH, p))).samples));
-  const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) samples.set(c, (at += c.length) - c.length);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
-  fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
-  return `${file}%noloop`;
-}
-
-interface Details {
-  status: string;
-  statusReason: string | null;
-  transcript: { speaker: string; isAgent: boolean; text: string; interrupted: boolean }[];
-  usage: { billedMinutes: number; costUsd: number; providers: { kind: string }[] };
-  turns: { voiceToVoiceMs: number | null }[];
-  events: { toStatus: string; reason: string | null; data: unknown }[];
-}
-
-async function details(request: APIRequestContext, id: string): Promise<Details> {
-  return (await request.get(`/api/meetings/${id}/details`)).json();
-}
-
-async function waitFor(request: APIRequestContext, id: string, what: string, ok: (d: Details) => boolean, timeout = 60_000): Promise<Details> {
-  let last: Details | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = await details(request, id);
-        // The status travels with the answer, so a time-out says where the meeting got stuck.
-        return ok(last) || `${last.status}/${last.statusReason}`;
-      },
-      { timeout, message: `waiting for ${what}` },
-    )
-    .toBe(true);
-  return last!;
-}
-
-/** An agent sent into a fresh test room; resolves once its bot is in the room. */
-async function agentInRoom(page: Page, agent: Record<string, unknown> = {}) {
-  const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...agent });
-  const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
-  const res = await page.request.post("/api/meetings/join", { data: { agentId: created.id, meetingUrl: room.url, title: "Room check" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const meeting = (await res.json()) as { id: string; platform: string };
-  expect(meeting.platform).toBe("room");
-  await waitFor(page.request, meeting.id, "the bot to be in the room", (d) => d.status === "in_progress");
-  return { agent: created, room, meetingId: meeting.id };
-}
-
-/** A person joins the room with `wav` as their microphone. */
-async function personJoins(url: string, wav: string, name = "Grace") {
-  const browser: Browser = await launchPerson({ wav });
-  const page = await (await browser.newContext()).newPage();
-  await page.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  await page.goto(url);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible();
-  return { browser, page };
-}
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);

@@ -100,6 +100,8 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   let endedAt = 0;
   /** Aborted once the bot's time is up: stops a join in progress. */
   const stop = new AbortController();
+  /** Releases `fn` when the bot's time ends — at once if it already has. */
+  const atEnd = (fn: () => unknown) => (finished ? fn() : untilEnd.push(fn));
   const end = (e: End) => {
     if (finished) return;
     finished = e;
@@ -229,7 +231,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
         .catch((err) => log("microphone_failed", { level: "error", on, error: String(err) }));
     };
     let micOff: NodeJS.Timeout | undefined;
-    untilEnd.push(() => clearTimeout(micOff));
+    atEnd(() => clearTimeout(micOff));
     const onSessionEvent = (e: SessionEvent) => {
       switch (e.type) {
         case "transcript":
@@ -272,13 +274,13 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
     // The mixer drops frames until admission (start()), so a long waiting room costs no memory.
     const mixer = new AudioMixer({ onFrame: (frame) => session?.pushAudio(frame) });
-    untilEnd.push(() => mixer.stop());
+    atEnd(() => mixer.stop());
     bridge.onFrame((frame) => mixer.push(frame));
 
     // Who is in the call: names for the transcript, the bot's own voice, and "alone" detection.
     let othersSeen = false;
     let aloneTimer: NodeJS.Timeout | undefined;
-    untilEnd.push(() => clearTimeout(aloneTimer));
+    atEnd(() => clearTimeout(aloneTimer));
     const onRoster = (participants: Participant[]) => {
       save("participants", () => saveParticipants(ref.meetingId, participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isSelf }))));
       for (const p of participants) {
@@ -340,7 +342,6 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     admitted = true;
     log("admitted");
     mixer.start();
-    await beat(); // the activation state, now that the session is listening
 
     // One tick per started minute from admission (lib/bots/minute-billing.ts); it stops the moment
     // the bot's time ends.
@@ -353,10 +354,11 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       log,
     });
     const ticks = billing;
-    untilEnd.push(() => ticks.stop());
+    atEnd(() => ticks.stop());
     billing.start();
+    await beat(); // the activation state, now that the session is listening
     const maxDuration = setTimeout(() => end({ kind: "completed", reason: "max_duration" }), settings.maxDurationMs);
-    untilEnd.push(() => clearTimeout(maxDuration));
+    atEnd(() => clearTimeout(maxDuration));
   };
   try {
     await setUp();
