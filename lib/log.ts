@@ -46,3 +46,23 @@ export function errorText(err: unknown): string {
   if (err instanceof Error) return err.stack ?? `${err.name}: ${err.message}`;
   return String(err);
 }
+
+/**
+ * A failure that repeats while its cause lasts (a poll while the database is down): logged when it
+ * starts, and once more when it is over, with how long it lasted — not once per try.
+ */
+export function repeatedFailure(log: Logger, event: string) {
+  let since: number | null = null;
+  return {
+    failed(err: unknown, fields: Omit<LogLine, "event"> = {}) {
+      if (since !== null) return;
+      since = Date.now();
+      log(event, { level: "error", error: String(err), ...fields });
+    },
+    succeeded() {
+      if (since === null) return;
+      log(`${event}_over`, { failedForMs: Date.now() - since });
+      since = null;
+    },
+  };
+}

@@ -25,7 +25,7 @@ export const CONTROL_CHANNEL = "meeting_control";
 
 /** Connects and listens (rejects when the first connection fails); from then on reconnects by itself. */
 export async function listenForPokes(opts: ControlListenerOptions): Promise<ControlListener> {
-  const retry = opts.retryMs ?? { first: 500, max: 10_000 };
+  const retry = opts.retryMs ?? { first: 500, max: 5_000 };
   let closed = false;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;

@@ -6,7 +6,7 @@ import { runRefillJobs, type RefillJob } from "../billing/refill-job.ts";
 import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
-import { errorText, logger } from "../log.ts";
+import { errorText, logger, repeatedFailure } from "../log.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
 import { holdQueuedMeetings } from "../meetings/hold-queued-meetings.ts";
@@ -73,20 +73,28 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
 
   // Every worker sweeps for meetings whose worker died, at start and twice per heartbeat time-out, so a
   // lost bot is noticed within about 1.5 time-outs; concurrent sweeps are safe (row locks, re-checks).
+  const sweepFailure = repeatedFailure(log, "sweep_error");
   const sweep = () =>
     sweepLostMeetings()
-      .then((failed) => failed.length && log("sweep_failed_meetings", { meetings: failed }))
-      .catch((err) => log("sweep_error", { level: "error", error: String(err) }));
+      .then((failed) => {
+        sweepFailure.succeeded();
+        if (failed.length) log("sweep_failed_meetings", { meetings: failed });
+      })
+      .catch((err) => sweepFailure.failed(err));
   await sweep();
   const sweeps = setInterval(sweep, (meetingHeartbeatTimeoutSeconds() * 1000) / 2);
 
   // While every slot is taken, meetings wait in the queue: say so on them, and keep the sweep from
   // taking them for meetings nobody picked up.
+  const holdFailure = repeatedFailure(log, "queue_hold_error");
   const holdQueue = () => {
     if (running.size < opts.concurrency || shutdown.signal.aborted) return;
     holdQueuedMeetings()
-      .then((marked) => marked.length && log("meetings_queued", { meetings: marked }))
-      .catch((err) => log("queue_hold_error", { level: "warn", error: String(err) }));
+      .then((marked) => {
+        holdFailure.succeeded();
+        if (marked.length) log("meetings_queued", { meetings: marked });
+      })
+      .catch((err) => holdFailure.failed(err));
   };
   const holds = setInterval(holdQueue, opts.queueHoldMs ?? botSettings().heartbeatMs);
 
@@ -152,14 +160,21 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     return true;
   };
 
+  const fetchFailure = repeatedFailure(log, "fetch_error");
   const loop = (async () => {
     while (!shutdown.signal.aborted) {
       let took = false;
       if (running.size < opts.concurrency) {
-        took = await takeOne().catch((err) => {
-          log("fetch_error", { level: "error", error: String(err) });
-          return false;
-        });
+        took = await takeOne().then(
+          (took) => {
+            fetchFailure.succeeded();
+            return took;
+          },
+          (err) => {
+            fetchFailure.failed(err);
+            return false;
+          },
+        );
       }
       if (!took) {
         await new Promise<void>((resolve) => {

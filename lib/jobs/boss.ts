@@ -1,5 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { log } from "../log.ts";
 
 // Background work goes through pg-boss, a job queue kept in the same PostgreSQL (schema "pgboss"):
 // no new server, and jobs can be sent in the same transaction as the rows they are about.
@@ -30,10 +31,26 @@ function options(connectionString: string, role: "install" | "sender" | "worker"
   };
 }
 
+/**
+ * pg-boss reports every failed poll of every queue, several a second while the database is away:
+ * one structured line per distinct message per half minute says the same.
+ */
+function reportErrors(boss: PgBoss): void {
+  const lastSeen = new Map<string, number>();
+  boss.on("error", (err) => {
+    const message = String((err as Error)?.message ?? err);
+    const now = Date.now();
+    if ((lastSeen.get(message) ?? -Infinity) > now - 30_000) return;
+    for (const [m, at] of lastSeen) if (at <= now - 30_000) lastSeen.delete(m);
+    lastSeen.set(message, now);
+    log({ event: "jobs_error", level: "error", error: message });
+  });
+}
+
 /** Creates or upgrades pg-boss's schema and Cohost's queues. Idempotent. */
 export async function installJobs(connectionString: string): Promise<void> {
   const boss = new PgBoss(options(connectionString, "install"));
-  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  reportErrors(boss);
   await boss.start();
   try {
     // A start job is claimed and completed at once by a worker (the meeting's own heartbeat tracks
@@ -58,7 +75,7 @@ export function jobSender(): Promise<PgBoss> {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
     const boss = new PgBoss(options(url, "sender"));
-    boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+    reportErrors(boss);
     sender = boss.start().catch((err) => {
       sender = undefined;
       throw err;
@@ -70,7 +87,7 @@ export function jobSender(): Promise<PgBoss> {
 /** A pg-boss instance for a worker process: maintenance and cron scheduling on. */
 export async function startJobWorker(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss(options(connectionString, "worker"));
-  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  reportErrors(boss);
   return boss.start();
 }
 
