@@ -3,7 +3,7 @@ import { recordUsageTx, type UsageResult } from "../billing/usage.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
 import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
-import { FINAL_STATUSES, LIVE_STATUSES, QUEUED_REASON } from "./status.ts";
+import { FINAL_STATUSES, HANDED_OVER_REASON, LIVE_STATUSES, QUEUED_REASON } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 
 // What the bot runtime (lib/bots) writes about a run. Every write names the run, so a worker whose
@@ -31,8 +31,8 @@ export async function claimRun(ref: RunRef): Promise<ClaimResult> {
     if (!row || row.runId !== ref.runId) return { claimed: false, reason: "superseded" } as const;
     if (row.workerId) return { claimed: false, reason: "taken" } as const;
     if (row.status !== "scheduled" && row.status !== "joining") return { claimed: false, reason: "not_startable" } as const;
-    // Scheduled, or queued behind busy bots (sweepLostMeetings said so): the timeline shows the bot setting off.
-    if (row.status === "scheduled" || row.statusReason === QUEUED_REASON) {
+    // Scheduled, queued behind busy bots, or handed over by a stopping worker: the timeline shows the bot setting off.
+    if (row.status === "scheduled" || row.statusReason === QUEUED_REASON || row.statusReason === HANDED_OVER_REASON) {
       await transitionMeeting(tx, ref.meetingId, { to: "joining", runId: ref.runId, reason: "bot_launched", verb: "started" });
     }
     const m = await tx.meeting.update({
@@ -114,7 +114,7 @@ export async function handOverRun(ref: RunRef): Promise<boolean> {
       const [row] = await tx.$queryRaw<{ runId: string | null; status: MeetingStatus }[]>`
         SELECT "runId", status FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
       if (!row || row.runId !== ref.runId || !(LIVE_STATUSES as readonly MeetingStatus[]).includes(row.status)) return false;
-      const t = await transitionMeeting(tx, ref.meetingId, { to: "joining", reason: "worker_shutdown", verb: "handed over" });
+      const t = await transitionMeeting(tx, ref.meetingId, { to: "joining", reason: HANDED_OVER_REASON, verb: "handed over" });
       await enqueueRun(tx, ref.meetingId, t.runId!, new Date());
       return true;
     });

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { meetingHeartbeatTimeoutSeconds, meetingQueueTimeoutSeconds } from "../config.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
-import { LIVE_STATUSES } from "./status.ts";
+import { HANDED_OVER_REASON, LIVE_STATUSES } from "./status.ts";
 
 /** Why the sweep failed a meeting (statusReason). */
 export type LostReason = "heartbeat_lost" | "no_worker" | "no_free_bot";
@@ -33,13 +33,13 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
     try {
       await db.$transaction(async (tx) => {
         // Decided under the row lock: a heartbeat or a claim that arrived meanwhile keeps the meeting alive.
-        const [row] = await tx.$queryRaw<{ runId: string | null; workerId: string | null; silent: boolean; queuedTooLong: boolean }[]>`
-          SELECT "runId", "workerId",
+        const [row] = await tx.$queryRaw<{ runId: string | null; workerId: string | null; statusReason: string | null; silent: boolean; queuedTooLong: boolean }[]>`
+          SELECT "runId", "workerId", "statusReason",
             COALESCE(COALESCE("heartbeatAt", "joinRequestedAt") < ${cutoff} AND pg_postmaster_start_time() < ${cutoff}, false) AS silent,
             COALESCE("workerId" IS NULL AND "joinRequestedAt" < ${queueCutoff}, false) AS "queuedTooLong"
           FROM "Meeting" WHERE id = ${m.id} FOR UPDATE`;
         if (!row || row.runId !== m.runId) return;
-        const reason: LostReason | null = row.silent ? (row.workerId ? "heartbeat_lost" : "no_worker") : row.queuedTooLong ? "no_free_bot" : null;
+        const reason = lostReason(row);
         if (!reason) return;
         await transitionMeeting(tx, m.id, { to: "failed", from: LIVE_STATUSES, reason, runId: m.runId ?? undefined, verb: "failed" });
         failed.push(m.id);
@@ -49,4 +49,15 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
     }
   }
   return failed;
+}
+
+/**
+ * A run claimed by a worker is lost when its heartbeat stops; an unclaimed one when nobody holds it
+ * in the queue — except a meeting handed over by a stopping worker (a deploy, a restart), which waits
+ * for the next worker as a queued meeting does, however long that worker takes to come up.
+ */
+function lostReason(row: { workerId: string | null; statusReason: string | null; silent: boolean; queuedTooLong: boolean }): LostReason | null {
+  if (row.workerId) return row.silent ? "heartbeat_lost" : null;
+  if (row.silent && (row.statusReason !== HANDED_OVER_REASON || row.queuedTooLong)) return "no_worker";
+  return row.queuedTooLong ? "no_free_bot" : null;
 }

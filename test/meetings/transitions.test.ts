@@ -130,6 +130,14 @@ describe("heartbeat loss", () => {
     expect(await db.meeting.findUniqueOrThrow({ where: { id: tooLong.id } })).toMatchObject({ status: "failed", statusReason: "no_free_bot" });
   });
 
+  it("a meeting handed over by a stopping worker waits for the next worker as long as a queued one", async () => {
+    const waiting = await meetingIn("joining", { statusReason: "worker_shutdown", joinRequestedAt: ago(120) });
+    const given = await meetingIn("joining", { statusReason: "worker_shutdown", joinRequestedAt: ago(601) });
+    const failed = await sweepLostMeetings();
+    expect(failed).not.toContain(waiting.id);
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: given.id } })).toMatchObject({ status: "failed", statusReason: "no_worker" });
+  });
+
   it("reading one's meetings fails one's own lost meetings, even with no worker running, and no one else's", async () => {
     const mine = await meetingIn("joining", { joinRequestedAt: ago(300) });
     const theirs = await meetingIn("joining", { joinRequestedAt: ago(300) });
