@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -216,5 +217,60 @@ describe("the worker under faults", () => {
     expect((await meetingRow(alive.id)).status).toBe("in_progress");
     // A bot that never beats again is lost a time-out after the restart.
     await expect.poll(async () => (await lib.sweepLostMeetings(), (await meetingRow(alive.id)).statusReason), { timeout: 15_000, interval: 500 }).toBe("heartbeat_lost");
+  }, 90_000);
+});
+
+describe("a worker process (scripts/worker.ts) and the bugs of its bots", () => {
+  /** The real worker process, with test/bots/fixtures/stray-faults.ts loaded into it; its log lines parsed. */
+  function workerProcess(faults: "once" | "storm") {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const child = spawn(process.execPath, ["--import", path.join(root, "test/bots/fixtures/stray-faults.ts"), path.join(root, "scripts/worker.ts")], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: tmp, STRAY_FAULTS: faults, WORKER_CONCURRENCY: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const lines: { event?: string; level?: string }[] = [];
+    const take = (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) {
+        try {
+          lines.push(JSON.parse(line));
+        } catch {
+          // not a log line
+        }
+      }
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const events = () => lines.map((l) => l.event);
+    return { child, events, exited };
+  }
+
+  it("lives through a stray rejection and a stray exception, logs both, and still stops cleanly", async () => {
+    const worker = workerProcess("once");
+    try {
+      await expect.poll(worker.events, { timeout: 60_000 }).toContain("worker_started");
+      worker.child.kill("SIGUSR2");
+      await expect.poll(worker.events, { timeout: 10_000 }).toEqual(expect.arrayContaining(["unhandled_rejection", "uncaught_exception"]));
+      // Still alive after both: it answers SIGTERM the orderly way (stop taking work, hand over, exit 0).
+      worker.child.kill("SIGTERM");
+      expect(await worker.exited).toBe(0);
+      expect(worker.events()).toContain("worker_stopped");
+    } finally {
+      worker.child.kill("SIGKILL");
+    }
+  }, 90_000);
+
+  it("a storm of exceptions means it is broken: it hands its meetings over and exits for a fresh start", async () => {
+    const worker = workerProcess("storm");
+    try {
+      await expect.poll(worker.events, { timeout: 60_000 }).toContain("worker_started");
+      worker.child.kill("SIGUSR2");
+      expect(await worker.exited).toBe(1);
+      expect(worker.events().filter((e) => e === "uncaught_exception").length).toBeGreaterThanOrEqual(10);
+      expect(worker.events()).toContain("worker_stopped");
+    } finally {
+      worker.child.kill("SIGKILL");
+    }
   }, 90_000);
 });
