@@ -109,6 +109,12 @@ export class MinuteBilling {
     this.timer = setTimeout(() => this.kick(), Math.max(0, wait));
   }
 
+  /** Billing itself found the bot's time over: it stops, and says so once. */
+  private over(reason: "out_of_credits" | "superseded"): void {
+    this.stop();
+    this.opts.onEnd(reason);
+  }
+
   private async catchUp(): Promise<void> {
     while (!this.stopped && this.next < this.dueBefore(this.now())) {
       let result: BillResult;
@@ -124,10 +130,10 @@ export class MinuteBilling {
         this.opts.log("billing_restored", { tick: this.next, failedForMs: Math.round(this.now() - this.failingSince) });
         this.failingSince = null;
       }
-      if ("superseded" in result) return this.opts.onEnd("superseded");
+      if ("superseded" in result) return this.over("superseded");
       if (result.billed) this.next++;
       if (result.refillDue) this.opts.onRefillDue();
-      if (result.mustStop) return this.opts.onEnd("out_of_credits");
+      if (result.mustStop) return this.over("out_of_credits");
     }
   }
 }

@@ -30,9 +30,10 @@ import { MinuteBilling } from "./minute-billing.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
 import { zoomAppOf } from "./platforms/zoom-app.ts";
+import { StatusWrites } from "./status-writes.ts";
 import type { BotContext, BotRunner } from "./worker.ts";
 import { within } from "./within.ts";
-import { persist, WriteQueue } from "./write-queue.ts";
+import { WriteQueue } from "./write-queue.ts";
 
 // One agent in one meeting, from a claimed run to its end (docs/bots.md):
 //   check the agent and the credit → open the providers (a bad key fails before joining) → a browser
@@ -193,14 +194,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   const writes = new WriteQueue({ log, giveUpAfterMs: OUTPUT_WRITE_LIMIT_MS });
   const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
 
-  // Status writes go one at a time, in the order things happened (waiting room, then admitted), each
-  // retried while the database is away.
-  let statusWrites: Promise<unknown> = Promise.resolve();
-  const writeStatus = <T,>(what: string, write: () => Promise<T>): Promise<T> => {
-    const next = statusWrites.then(() => persist(write, { what, log, giveUpAfterMs: STATUS_WRITE_LIMIT_MS }));
-    statusWrites = next.catch(() => {});
-    return next;
-  };
+  // Status writes go one at a time, in the order things happened (waiting room, then admitted).
+  const statusWrites = new StatusWrites(log, STATUS_WRITE_LIMIT_MS);
+  const writeStatus = <T,>(what: string, write: () => Promise<T>) => statusWrites.write(what, write);
   /** The run lost the meeting (stopped, restarted, failed by the sweep): leave without a word; a move the table refuses now is only logged. */
   const afterMove = (to: string) => (result: MoveResult) => {
     if (result.moved) return;

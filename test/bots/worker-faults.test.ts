@@ -19,6 +19,11 @@ const env = { ...process.env };
 // Imported after DATABASE_URL points at this file's database (the Prisma client and pg-boss read it on first use).
 let lib: {
   db: typeof import("@/lib/db/client").db;
+  bots: typeof import("@/lib/meetings/bot-runs");
+  transitionMeeting: typeof import("@/lib/meetings/transitions").transitionMeeting;
+  MinuteBilling: typeof import("@/lib/bots/minute-billing").MinuteBilling;
+  WriteQueue: typeof import("@/lib/bots/write-queue").WriteQueue;
+  StatusWrites: typeof import("@/lib/bots/status-writes").StatusWrites;
   startWorker: typeof import("@/lib/bots/worker").startWorker;
   heartbeat: typeof import("@/lib/meetings/bot-runs").heartbeat;
   sweepLostMeetings: typeof import("@/lib/meetings/sweep-lost-meetings").sweepLostMeetings;
@@ -37,6 +42,11 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url;
   lib = {
     db: (await import("@/lib/db/client")).db,
+    bots: await import("@/lib/meetings/bot-runs"),
+    transitionMeeting: (await import("@/lib/meetings/transitions")).transitionMeeting,
+    MinuteBilling: (await import("@/lib/bots/minute-billing")).MinuteBilling,
+    WriteQueue: (await import("@/lib/bots/write-queue")).WriteQueue,
+    StatusWrites: (await import("@/lib/bots/status-writes")).StatusWrites,
     startWorker: (await import("@/lib/bots/worker")).startWorker,
     heartbeat: (await import("@/lib/meetings/bot-runs")).heartbeat,
     sweepLostMeetings: (await import("@/lib/meetings/sweep-lost-meetings")).sweepLostMeetings,
@@ -230,12 +240,13 @@ describe("a worker process (scripts/worker.ts) and the bugs of its bots", () => 
       stdio: ["ignore", "pipe", "pipe"],
     });
     const lines: { event?: string; level?: string }[] = [];
+    const other: string[] = [];
     const take = (chunk: Buffer) => {
       for (const line of chunk.toString().split("\n")) {
         try {
           lines.push(JSON.parse(line));
         } catch {
-          // not a log line
+          if (line.trim()) other.push(line); // not a log line: kept for the failure message
         }
       }
     };
@@ -243,6 +254,8 @@ describe("a worker process (scripts/worker.ts) and the bugs of its bots", () => 
     child.stderr.on("data", take);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     const events = () => lines.map((l) => l.event);
+    // What it said that was not a log line (a start-up failure), for the test's failure message.
+    child.on("exit", () => other.length && console.error(other.join("\n")));
     return { child, events, exited };
   }
 
@@ -274,3 +287,150 @@ describe("a worker process (scripts/worker.ts) and the bugs of its bots", () => 
     }
   }, 90_000);
 });
+
+describe("a bot's billing and writes through a database restart", () => {
+  const silent = () => {};
+  // The billing clock is the test's (it moves by hand); its timers are real, so an interval is short.
+  const INTERVAL = 500;
+
+  /** A meeting of a user with credit whose bot (run "r", worker "w") is in the call; no start job. */
+  async function meetingInCall() {
+    const { user, agent } = await lib.userWithAgent({ creditUsd: 10 });
+    const meeting = await lib.db.meeting.create({ data: { userId: user.id, agentId: agent.id, meetingUrl: `https://meet.google.com/${code()}`, platform: "meet", scheduledStart: new Date() } });
+    const t = await lib.db.$transaction((tx) => lib.transitionMeeting(tx, meeting.id, { to: "joining", reason: "join_requested", verb: "started" }));
+    const ref = { meetingId: meeting.id, runId: t.runId!, workerId: "w", userId: user.id, agentId: agent.id };
+    expect((await lib.bots.claimRun(ref)).claimed).toBe(true);
+    return ref;
+  }
+
+  /** Minute billing on a clock the test moves by hand. */
+  async function billingFor(ref: Awaited<ReturnType<typeof meetingInCall>>, bill = (tick: number) => lib.bots.billMinute(ref, tick)) {
+    const admission = await lib.bots.admitRun(ref);
+    expect(admission).toMatchObject({ moved: true, billedTicks: 0 });
+    const clock = { now: 0 };
+    const ends: string[] = [];
+    const logged: string[] = [];
+    const billing = new lib.MinuteBilling({
+      intervalMs: INTERVAL,
+      firstTick: 0,
+      bill,
+      onEnd: (r) => ends.push(r),
+      onRefillDue: silent,
+      log: (event) => logged.push(event),
+      now: () => clock.now,
+      retryMs: 50,
+    });
+    return { billing, clock, ends, logged };
+  }
+
+  const ledgerKeys = async (meetingId: string) =>
+    (await lib.db.ledgerEntry.findMany({ where: { meetingId, type: "usage" }, orderBy: { id: "asc" } })).map((e) => e.idempotencyKey);
+  const keys = (meetingId: string, n: number) => Array.from({ length: n }, (_, tick) => `usage:${meetingId}:${tick}`);
+
+  it("a tick that takes longer than an interval leaves no minute unbilled and none billed twice", async () => {
+    const ref = await meetingInCall();
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const { billing, clock } = await billingFor(ref, async (tick) => {
+      if (tick === 0) await slow; // the first tick hangs (a slow database) for three and a half intervals
+      return lib.bots.billMinute(ref, tick);
+    });
+    billing.start();
+    clock.now = 3.5 * INTERVAL;
+    release();
+    await expect.poll(() => billing.billed, { timeout: 10_000 }).toBe(4);
+    billing.stop();
+    expect(await billing.settle(clock.now, clock.now + 1)).toBe(0);
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, 4));
+    expect((await meetingRow(ref.meetingId)).billedTicks).toBe(4);
+  });
+
+  it("ticks that fall in a database outage are billed once it is back, exactly", async () => {
+    const ref = await meetingInCall();
+    const { billing, clock, logged } = await billingFor(ref);
+    billing.start();
+    await expect.poll(() => billing.billed, { timeout: 10_000 }).toBe(1);
+    await database.stop();
+    try {
+      clock.now = 2.5 * INTERVAL; // two more intervals start while the database is away
+      await expect.poll(() => logged, { timeout: 10_000 }).toContain("billing_error"); // tried, and failed
+      expect(billing.billed).toBe(1);
+    } finally {
+      await database.start();
+    }
+    await expect.poll(() => billing.billed, { timeout: 20_000 }).toBe(3);
+    expect(logged).toContain("billing_restored");
+    billing.stop();
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, 3));
+  }, 60_000);
+
+  it("the bot's time ends: no tick after it, and the ones that started before it are settled, also after an outage", async () => {
+    const ref = await meetingInCall();
+    const { billing, clock } = await billingFor(ref);
+    billing.start();
+    await expect.poll(() => billing.billed, { timeout: 10_000 }).toBe(1);
+    await database.stop();
+    clock.now = 1.5 * INTERVAL;
+    const endedAt = clock.now;
+    billing.stop(); // e.g. everyone else left; the second interval had started but its tick failed
+    clock.now = 10 * INTERVAL;
+    await database.start();
+    expect(await billing.settle(endedAt, clock.now + 1)).toBe(0);
+    expect(billing.billed).toBe(2);
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, 2));
+  }, 60_000);
+
+  it("stopped by the user: the bot's next tick is refused and ends it, nothing is billed after the stop", async () => {
+    const ref = await meetingInCall();
+    const { billing, clock, ends } = await billingFor(ref);
+    billing.start();
+    await expect.poll(() => billing.billed, { timeout: 10_000 }).toBe(1);
+    await lib.db.$transaction((tx) => lib.transitionMeeting(tx, ref.meetingId, { to: "completed", reason: "user_stopped", verb: "stopped" }));
+    clock.now = 1.5 * INTERVAL; // the next tick comes before the bot heard of the stop
+    await expect.poll(() => ends, { timeout: 10_000 }).toEqual(["superseded"]);
+    expect(billing.billed).toBe(1);
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, 1));
+  });
+
+  it("transcript lines written during an outage land once it is back, in order; none is dropped", async () => {
+    const ref = await meetingInCall();
+    const writes = new lib.WriteQueue({ log: silent, giveUpAfterMs: 60_000 });
+    const line = (i: number) => ({ speaker: "Grace", speakerId: "g", isAgent: false, text: `Line ${i}`, startMs: i * 1000, endMs: i * 1000 + 500 });
+    writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(0)));
+    await database.stop();
+    try {
+      for (let i = 1; i <= 5; i++) writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(i)));
+      await sleep(500);
+    } finally {
+      await database.start();
+    }
+    expect(await writes.close(30_000)).toBe(true);
+    const rows = await lib.db.transcriptSegment.findMany({ where: { meetingId: ref.meetingId }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => r.text)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `Line ${i}`));
+  }, 60_000);
+
+  it("status writes land in the order things happened: a slow waiting-room write is never overtaken by the admission", async () => {
+    const ref = await meetingInCall();
+    const statuses = new lib.StatusWrites(silent, 10_000);
+    const started: string[] = [];
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const waiting = statuses.write("waiting_room", async () => {
+      started.push("waiting_room");
+      await slow; // the database is slow to take this one
+      return lib.bots.moveRun(ref, "waiting_room", null);
+    });
+    const admitted = statuses.write("in_progress", async () => {
+      started.push("in_progress");
+      return lib.bots.admitRun(ref);
+    });
+    await expect.poll(() => started).toEqual(["waiting_room"]);
+    release();
+    expect(await waiting).toEqual({ moved: true });
+    expect(await admitted).toMatchObject({ moved: true });
+    expect(started).toEqual(["waiting_room", "in_progress"]);
+    expect((await meetingRow(ref.meetingId)).events.map((e) => e.toStatus)).toEqual(["joining", "waiting_room", "in_progress"]);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
