@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { outageNotice } from "../../../lib/voice/pipeline/provider-outage.ts";
 import { ProviderError } from "../../../lib/voice/types.ts";
 import { startVoiceFakes, type VoiceFakes } from "../../fakes/voice/server.ts";
-import { Meeting, type AgentSetup } from "./meeting.ts";
+import { createVoiceSession } from "../../../lib/voice/pipeline/session.ts";
+import { agentConfig, Meeting, type AgentSetup } from "./meeting.ts";
 import { SPEECH } from "./speech.ts";
 
 // The voice pipeline end to end on real speech (the committed fixtures) through the real provider
@@ -412,6 +413,21 @@ describe("provider outages", () => {
     expect(m.clock - began).toBeGreaterThan(limitMs - 5_000);
     expect(m.of("outage")).toHaveLength(1);
   }, 90_000);
+});
+
+describe("logging", () => {
+  it("logs through the meeting's logger: the providers' retries carry the meeting and the run", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const meetingLogger = (event: string, fields: Record<string, unknown> = {}) => void lines.push({ meetingId: "m-1", runId: "r-1", event, ...fields });
+    fakes.failNext("deepgram", { status: 503 }, 1, "listen");
+    const session = createVoiceSession({ agent: agentConfig(fakes), output: { play() {}, clear() {} }, onEvent: () => {}, log: meetingLogger });
+    try {
+      await session.start();
+    } finally {
+      await session.stop();
+    }
+    expect(lines).toContainEqual(expect.objectContaining({ meetingId: "m-1", runId: "r-1", event: "connect_retry", scope: "voice.provider", provider: "deepgram", status: 503 }));
+  });
 });
 
 describe("every provider family", () => {
