@@ -341,7 +341,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
     // One tick per started minute from admission (lib/bots/minute-billing.ts); it stops the moment
     // the bot's time ends.
-    billing = new MinuteBilling({
+    const minutes = new MinuteBilling({
       intervalMs: settings.billingIntervalMs,
       firstTick: admission.billedTicks ?? 0,
       bill: (tick) => billMinute({ ...ref, userId: meeting.userId, agentId: agent.id }, tick),
@@ -349,9 +349,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       onRefillDue: () => void queueAutoRefill(meeting.userId, log),
       log,
     });
-    const ticks = billing;
-    atEnd(() => ticks.stop());
-    billing.start();
+    billing = minutes;
+    atEnd(() => minutes.stop());
+    minutes.start();
     await beat(); // the activation state, now that the session is listening
     const maxDuration = setTimeout(() => end({ kind: "completed", reason: "max_duration" }), settings.maxDurationMs);
     atEnd(() => clearTimeout(maxDuration));
@@ -377,8 +377,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   await bounded("goodbye", GOODBYE_LIMIT_MS, async () => {
     if (result.kind !== "completed" || result.reason !== "out_of_credits" || !session) return;
-    const language = (await db.agent.findUnique({ where: { id: meeting.agentId ?? "" }, select: { language: true } }))?.language ?? "en";
-    await session.say(GOODBYE[language] ?? GOODBYE.en);
+    await session.say(GOODBYE[voice?.language ?? "en"] ?? GOODBYE.en);
   });
   await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
   await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
