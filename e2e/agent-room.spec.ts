@@ -1,20 +1,14 @@
 import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
-import { agentInRoom, control, details, llmRequests, personJoins, speechWav, waitFor } from "./support/agent-room";
+import { agentInRoom, details, personJoins, waitFor } from "./support/agent-room";
 import { E2E } from "./support/ports";
 import { peakLevel } from "./support/room-audio";
+import { control, llmRequests, speechWav, TEXT } from "./support/voice";
 
 // The whole path for real, on one machine: a person in Cohost's test room (Chromium whose fake
 // microphone plays speech fixtures) and an agent sent there through the API. The worker that
 // `npm start` runs claims the meeting, joins the room in its own Chromium with the audio bridge, and
 // runs the voice pipeline against the e2e stack's provider fakes (real wire protocols; the test
 // scripts what the fake STT hears and what the fake LLM answers).
-
-const TEXT = {
-  agenda: "Hey Cohost, what is on the agenda today?",
-  noWake: "I think we should move the launch to next Thursday.",
-  followUp: "And who is presenting the budget?",
-  interruption: "Sorry to cut in, but the deadline moved to Friday, so please plan the review around that.",
-};
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -70,12 +64,12 @@ test("manual activation: the agent only listens until its owner activates it on 
   const person = await personJoins(room.url, speechWav([2500, "hey-cohost-agenda.wav", 10_000, "follow-up.wav", 12_000]));
   try {
     // The first question is heard (transcribed) but not answered.
-    await expect(person.page.getByText(TEXT.agenda)).toBeVisible({ timeout: 30_000 });
+    await expect(person.page.getByRole("log", { name: "Live transcript" }).getByText(TEXT.agenda)).toBeVisible({ timeout: 30_000 });
     expect(await llmRequests()).toBe(0);
     await page.getByRole("button", { name: "Activate agent" }).click();
     await expect(page.getByText("The agent answers when spoken to.")).toBeVisible();
     // The second one is answered.
-    await expect(person.page.getByText("Priya presents the budget.")).toBeVisible({ timeout: 40_000 });
+    await expect(person.page.getByRole("log", { name: "Live transcript" }).getByText("Priya presents the budget.")).toBeVisible({ timeout: 40_000 });
     expect(await llmRequests()).toBe(1);
   } finally {
     await person.browser.close();

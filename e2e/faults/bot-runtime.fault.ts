@@ -5,8 +5,9 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { outageNotice } from "../../lib/voice/pipeline/provider-outage";
 import { test, expect, postgres, sql, topUp } from "../fixtures";
-import { agentInRoom, control, details, llmRequests, personJoins, speechWav, waitFor } from "../support/agent-room";
+import { agentInRoom, details, personJoins, waitFor } from "../support/agent-room";
 import { E2E } from "../support/ports";
+import { control, llmRequests, speechWav } from "../support/voice";
 
 // Issue 17: the bot runtime under faults, on the real stack — PostgreSQL, `npm start`'s web server
 // and worker, a bot in a test room with a person asking it something every few seconds, providers on

@@ -1,41 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { readWav, writeWav } from "../../lib/voice/audio/wav";
 import { expect, createAgentViaApi } from "../fixtures";
 import { launchPerson } from "./media";
 import { E2E } from "./ports";
 
 // An agent in a test room with a person, for the specs that drive the whole path (agent-room.spec.ts,
-// faults/bot-runtime.fault.ts): the voice fakes' control API, the person's microphone, the meeting's
-// details as its page reads them.
-
-const SPEECH = path.resolve(import.meta.dirname, "../../test/fixtures/speech");
-const fakes = `http://127.0.0.1:${E2E.voiceFakesPort}/__control`;
-
-export async function control(call: string, body: unknown = {}) {
-  const res = await fetch(`${fakes}/${call}`, { method: call === "requests" ? "GET" : "POST", body: call === "requests" ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.ok, `fake control ${call}`).toBeTruthy();
-  return res.json();
-}
-
-/** Chat requests the fake LLMs received since the last reset. */
-export async function llmRequests(): Promise<number> {
-  const requests = (await control("requests")) as { surface: string }[];
-  return requests.filter((r) => r.surface === "chat").length;
-}
-
-/** A WAV for the person's microphone: fixtures and pauses (ms) in order, played once (or over and over). */
-export function speechWav(parts: (string | number)[], opts: { loop?: boolean } = {}): string {
-  const chunks = parts.map((p) => (typeof p === "number" ? new Int16Array((16 * p) | 0) : readWav(fs.readFileSync(path.join(SPEECH, p))).samples));
-  const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) samples.set(c, (at += c.length) - c.length);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
-  fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
-  return opts.loop ? file : `${file}%noloop`;
-}
+// faults/bot-runtime.fault.ts): the agent sent in, the person joining, the meeting's details as its
+// page reads them. The voice fakes and the person's microphone: support/voice.ts.
 
 export interface Details {
   status: string;

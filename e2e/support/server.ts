@@ -92,6 +92,11 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
     // A billing tick every 5 s, so the fault tests see several in a short meeting (e2e/faults/bot-runtime.fault.ts).
     BOT_BILLING_INTERVAL_SECONDS: "5",
+    // Agents' MCP servers run on this machine in the tests (e2e/tools.spec.ts); provider URLs and
+    // calendar addresses stay guarded.
+    ALLOW_PRIVATE_TOOL_URLS: "1",
+    // The webhook receiver of e2e/developers.spec.ts runs on loopback.
+    ALLOW_PRIVATE_WEBHOOK_URLS: "1",
   },
 });
 

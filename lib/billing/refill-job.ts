@@ -1,8 +1,9 @@
+import type { PgBoss } from "pg-boss";
 import { QUEUES, jobSender } from "../jobs/boss.ts";
-import type { Logger } from "../log.ts";
+import { logger, type Logger } from "../log.ts";
 import { maybeAutoRefill } from "./auto-refill.ts";
 
-// Auto-refill is a job of its own (queue `billing-auto-refill`, run by the bot workers), never part
+// Auto-refill is a job of its own (queue `billing-auto-refill`, run by the jobs process), never part
 // of a billing tick: a Stripe call can take longer than a billing interval, and a tick that waited
 // for it would bill late or not at all. A debit that leaves the balance under the threshold queues
 // one job per user (a queued one absorbs the rest); maybeAutoRefill's guarded claim makes sure that
@@ -29,4 +30,10 @@ export async function runRefillJobs(jobs: { data: RefillJob }[], log: Logger): P
     const outcome = await maybeAutoRefill(data.userId);
     log("auto_refill", { userId: data.userId, outcome });
   }
+}
+
+/** The jobs process (scripts/jobs.ts) charges the queued refills. */
+export async function workRefillJobs(boss: PgBoss, processId: string): Promise<void> {
+  const log = logger({ processId });
+  await boss.work<RefillJob>(QUEUES.autoRefill, (jobs) => runRefillJobs(jobs, log));
 }

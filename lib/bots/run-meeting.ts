@@ -13,19 +13,23 @@ import {
   heartbeat,
   moveRun,
   noteRun,
+  saveLiveState,
   saveParticipants,
   saveTranscriptSegment,
   saveTurnMetrics,
   type MoveResult,
 } from "../meetings/bot-runs.ts";
+import { requestSummaryAfterRun } from "../summaries/request-summary.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
 import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { openBotTools, type BotTools } from "./agent-tools.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
 import { captureFailure } from "./failure-artifacts.ts";
+import { liveStateTracker } from "./live-state.ts";
 import { MinuteBilling } from "./minute-billing.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
@@ -60,6 +64,8 @@ const GOODBYE: Record<string, string> = {
 const GOODBYE_LIMIT_MS = 15_000;
 /** How long stopping the voice session may take (the STT's last words, closing connections). */
 const SESSION_STOP_LIMIT_MS = 5_000;
+/** How long ending the tool servers' sessions may take. */
+const TOOLS_CLOSE_LIMIT_MS = 3_000;
 /** How long leaving through the client may take. */
 const LEAVE_LIMIT_MS = 10_000;
 /** How long closing the bridge, and then the browser context, may take. */
@@ -115,6 +121,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set by setUp() below (typed this way so the teardown's checks are not narrowed to null).
   let session = null as VoiceSession | null;
+  let tools = null as BotTools | null;
   let meetingSession = null as MeetingSession | null;
   let context = null as BrowserContext | null;
   let bridge = null as AudioBridge | null;
@@ -228,17 +235,26 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     };
     let micOff: NodeJS.Timeout | undefined;
     atEnd(() => clearTimeout(micOff));
+    const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
+      live.event(e);
       switch (e.type) {
-        case "transcript":
-          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment));
+        case "transcript": {
+          // The session's clock (performance.now()) mapped to the wall clock when the line is done.
+          const clockEpochMs = Date.now() - performance.now();
+          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment, clockEpochMs));
           return;
+        }
         case "usage":
           save("usage", () => addProviderUsage(ref.meetingId, e.usage));
           return;
         case "metrics":
           save("metrics", () => saveTurnMetrics(ref.meetingId, e.metrics));
           log("turn", { ...e.metrics });
+          tools?.onReplyEnded(e.metrics.turnId);
+          return;
+        case "tool_call":
+          tools?.onToolCall(e.call);
           return;
         case "speaking":
           if (!adapterWantsMicOnlyWhileSpeaking) return;
@@ -262,7 +278,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     context = await newBotContext(await browser(), { platform: meeting.platform, url: meeting.meetingUrl });
     page = await openBotPage(context);
     bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
-    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, log });
+    // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
+    tools = await openBotTools({ ref, agent, ownerUserId: meeting.userId, save, log, leave: () => end({ kind: "completed", reason: "left_on_request" }) });
+    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, tools: tools.tools, log });
     // Every provider connection opens before the bot joins: a bad key fails here, not in front of people.
     await session.start();
     log("providers_ready");
@@ -278,6 +296,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     let aloneTimer: NodeJS.Timeout | undefined;
     atEnd(() => clearTimeout(aloneTimer));
     const onRoster = (participants: Participant[]) => {
+      tools?.setRoster(participants);
       save("participants", () => saveParticipants(ref.meetingId, participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isSelf }))));
       for (const p of participants) {
         for (const speakerId of p.speakerIds) {
@@ -321,6 +340,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       signal: stop.signal,
       onEvent: onPlatformEvent,
       zoomApp: zoomAppOf(agent),
+      emptyRoom: settings.emptyRoom,
     });
     if (joined.kind === "failed") {
       log("join_failed", { reason: joined.reason, detail: joined.detail });
@@ -337,6 +357,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (finished) return;
     admitted = true;
     log("admitted");
+    live.start();
     mixer.start();
 
     // One tick per started minute from admission (lib/bots/minute-billing.ts); it stops the moment
@@ -380,6 +401,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     await session.say(GOODBYE[voice?.language ?? "en"] ?? GOODBYE.en);
   });
   await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
+  await bounded("tools_close", TOOLS_CLOSE_LIMIT_MS, async () => tools?.close());
   await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
   await bounded("bridge_close", CLOSE_LIMIT_MS, async () => bridge?.close());
   await bounded("context_close", CLOSE_LIMIT_MS, async () => context?.close());
@@ -403,6 +425,8 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     // Given up after STATUS_WRITE_LIMIT_MS: the sweep fails the meeting once its heartbeat is old.
     log("final_status_failed", { level: "error", error: String(err) });
   }
+  // Written after every line of the transcript is saved (above), whoever completed the meeting.
+  if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
   release(untilGone);
   log("bot_finished", { end: result.kind, billedTicks: billing?.billed ?? 0 });
 

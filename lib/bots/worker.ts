@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import type { PgBoss } from "pg-boss";
-import { notifyRetiringModels } from "../agents/notify-retiring-models.ts";
-import { runRefillJobs, type RefillJob } from "../billing/refill-job.ts";
-import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { errorText, logger, repeatedFailure } from "../log.ts";
@@ -54,8 +51,9 @@ interface Bot {
  * One worker process's loop: takes meeting start jobs from the queue only while it has a free slot,
  * claims each run (a run is never run by two workers), completes the job (the meeting's own
  * heartbeat tracks the run from then on) and runs the bot. Also sweeps for meetings whose worker died,
- * vouches for the meetings queued behind its busy bots, runs auto-refill and calendar jobs, and
- * listens for the API's pokes on `meeting_control`.
+ * vouches for the meetings queued behind its busy bots and listens for the API's pokes on
+ * `meeting_control`. Other background work (calendars, auto-refill, receipts…) runs in the jobs
+ * process (scripts/jobs.ts), off the event loop that paces the bots' audio.
  */
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -97,21 +95,6 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       .catch((err) => holdFailure.failed(err));
   };
   const holds = setInterval(holdQueue, opts.queueHoldMs ?? botSettings().heartbeatMs);
-
-  // Subscribed calendars are re-read (uploads re-expanded) in rounds; each calendar is due every
-  // CALENDAR_SYNC_MINUTES (uploads daily), and SKIP LOCKED shares a round's calendars among workers.
-  await boss.work(QUEUES.calendarSync, async () => {
-    const round = await syncDueCalendars();
-    if (round.synced + round.failed > 0) log("calendars_synced", { ...round });
-  });
-  await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
-  // Owners hear once, a month ahead, that an agent's model retires (docs/providers.md).
-  await boss.work(QUEUES.modelRetirements, async () => {
-    const round = await notifyRetiringModels();
-    if (round.sent + round.failed > 0) log("retirement_notices", { ...round });
-  });
-  await boss.schedule(QUEUES.modelRetirements, "0 8 * * *");
-  await boss.work<RefillJob>(QUEUES.autoRefill, (jobs) => runRefillJobs(jobs, log));
 
   const listener = await listenForPokes({
     databaseUrl: opts.databaseUrl,

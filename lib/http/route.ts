@@ -29,7 +29,7 @@ export function databaseUnavailable(): AppError {
 
 // An outage fails every request at once: one log line per interval says so, with the count.
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
-let outage = { loggedAt: 0, unlogged: 0 };
+const outage = { loggedAt: 0, unlogged: 0 };
 
 function logOutage(err: unknown): void {
   outage.unlogged++;
@@ -37,7 +37,8 @@ function logOutage(err: unknown): void {
   if (now - outage.loggedAt < OUTAGE_LOG_INTERVAL_MS) return;
   const e = err as { code?: string; message?: string };
   console.warn(`[api] database unavailable, answered 503 ×${outage.unlogged} (${e?.code ?? ""} ${String(e?.message ?? err).trim().split("\n").pop()})`);
-  outage = { loggedAt: now, unlogged: 0 };
+  outage.loggedAt = now;
+  outage.unlogged = 0;
 }
 
 export function errorResponse(err: unknown): Response {
@@ -99,4 +100,18 @@ export function userRoute<P extends Params = Params>(
   handler: (ctx: Context<P> & { user: AuthUser }) => Promise<Result> | Result,
 ) {
   return route<P>(async (ctx) => handler({ ...ctx, user: await requireUser(ctx.request) }));
+}
+
+/**
+ * A user route that API keys may not call: managing API keys and webhooks, and the account's password.
+ * A leaked key must not be able to mint more keys, send the user's events elsewhere or take the
+ * account; these need the user signed in (the browser's session, or an access token from the password).
+ */
+export function signedInRoute<P extends Params = Params>(
+  handler: (ctx: Context<P> & { user: AuthUser }) => Promise<Result> | Result,
+) {
+  return userRoute<P>((ctx) => {
+    if (ctx.user.via === "api_key") throw new AppError("forbidden", "API keys cannot manage API keys, webhooks or the account (password, e-mail, sessions, deletion). Sign in to do this.");
+    return handler(ctx);
+  });
 }

@@ -3,7 +3,7 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 
 export const PAUSED_MESSAGE = "This agent is paused. Resume it before sending it to a meeting.";
-export const NO_CREDIT_MESSAGE = "Your credit balance is used up. Top up to send an agent to a meeting.";
+export const NO_CREDIT_MESSAGE = "Your credit balance is empty. Top up to send an agent to a meeting.";
 
 /** An active agent and a positive balance: what every "join now" needs (read in the caller's transaction). */
 export async function assertReady(tx: Prisma.TransactionClient, userId: string, agent: { status: string }): Promise<void> {

@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SignInScreen } from "@/components/auth/signin-screen";
-import { authOptions, googleEnabled } from "@/lib/auth/next-auth";
+import { SignInScreen, type Mode } from "@/components/auth/signin-screen";
+import { googleEnabled } from "@/lib/auth/next-auth";
+import { serverSession } from "@/lib/auth/server-user";
 import { safeReturnUrl } from "@/lib/auth/return-url";
 
 export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
+const MODES: Mode[] = ["verify-email", "reset-password", "confirm-email", "oauth-callback"];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Search> }): Promise<Metadata> {
@@ -21,13 +22,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const mode = one(params.mode);
   const returnUrl = safeReturnUrl(one(params.returnUrl));
   // A signed-in visitor has nothing to do here, except finishing a link flow.
-  if (!mode && (await getServerSession(authOptions()))) redirect(returnUrl);
+  if (!mode && (await serverSession())) redirect(returnUrl);
   return (
     <SignInScreen
       initialScreen={one(params.screen) === "signup" ? "signup" : "signin"}
-      mode={mode === "verify-email" || mode === "reset-password" || mode === "oauth-callback" ? mode : undefined}
+      mode={MODES.includes(mode as Mode) ? (mode as Mode) : undefined}
       token={one(params.token)}
       error={one(params.error)}
+      notice={one(params.notice) === "account-deleted" ? "account-deleted" : undefined}
       returnUrl={returnUrl}
       googleEnabled={googleEnabled()}
     />
