@@ -396,10 +396,10 @@ describe("a bot's billing and writes through a database restart", () => {
     const ref = await meetingInCall();
     const writes = new lib.WriteQueue({ log: silent, giveUpAfterMs: 60_000 });
     const line = (i: number) => ({ speaker: "Grace", speakerId: "g", isAgent: false, text: `Line ${i}`, startMs: i * 1000, endMs: i * 1000 + 500 });
-    writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(0)));
+    writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(0), Date.now()));
     await database.stop();
     try {
-      for (let i = 1; i <= 5; i++) writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(i)));
+      for (let i = 1; i <= 5; i++) writes.push("transcript", () => lib.bots.saveTranscriptSegment(ref.meetingId, line(i), Date.now()));
       await sleep(500);
     } finally {
       await database.start();
