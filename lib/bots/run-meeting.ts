@@ -389,45 +389,49 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   }
 
   const result = await ended;
-  // A stopped or restarted meeting is not this run's any more: nothing to keep alive.
-  if (result.kind === "superseded") stopHeartbeats();
-  // Ticks that started before the end but failed (the database was away) are billed now, in
-  // parallel with leaving; the run still owns the call unless it was superseded.
-  const finalWritesBy = performance.now() + STATUS_WRITE_LIMIT_MS;
-  const settled = result.kind === "superseded" ? Promise.resolve(0) : (billing?.settle(endedAt, finalWritesBy) ?? Promise.resolve(0));
-
-  await bounded("goodbye", GOODBYE_LIMIT_MS, async () => {
-    if (result.kind !== "completed" || result.reason !== "out_of_credits" || !session) return;
-    await session.say(GOODBYE[voice?.language ?? "en"] ?? GOODBYE.en);
-  });
-  await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
-  await bounded("tools_close", TOOLS_CLOSE_LIMIT_MS, async () => tools?.close());
-  await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
-  await bounded("bridge_close", CLOSE_LIMIT_MS, async () => bridge?.close());
-  await bounded("context_close", CLOSE_LIMIT_MS, async () => context?.close());
-  await writes.close(Math.max(0, finalWritesBy - performance.now()));
-  const unbilled = await settled;
-  if (unbilled > 0) log("billing_unsettled", { level: "error", ticks: unbilled });
-
+  // Whatever happens while leaving, the heartbeat and the worker's signals go with the bot.
   try {
-    switch (result.kind) {
-      case "superseded":
-        break;
-      case "shutdown":
-        log("handing_over", { handedOver: await writeStatus("hand_over", () => handOverRun(ref)) });
-        break;
-      default: {
-        const moved = await writeStatus("final_status", () => moveRun(ref, result.kind, result.reason, result.data));
-        if (!moved.moved) log("final_status_refused", { reason: moved.reason, current: moved.current });
+    // A stopped or restarted meeting is not this run's any more: nothing to keep alive.
+    if (result.kind === "superseded") stopHeartbeats();
+    // Ticks that started before the end but failed (the database was away) are billed now, in
+    // parallel with leaving; the run still owns the call unless it was superseded.
+    const finalWritesBy = performance.now() + STATUS_WRITE_LIMIT_MS;
+    const settled = result.kind === "superseded" ? Promise.resolve(0) : (billing?.settle(endedAt, finalWritesBy) ?? Promise.resolve(0));
+
+    await bounded("goodbye", GOODBYE_LIMIT_MS, async () => {
+      if (result.kind !== "completed" || result.reason !== "out_of_credits" || !session) return;
+      await session.say(GOODBYE[voice?.language ?? "en"] ?? GOODBYE.en);
+    });
+    await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
+    await bounded("tools_close", TOOLS_CLOSE_LIMIT_MS, async () => tools?.close());
+    await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
+    await bounded("bridge_close", CLOSE_LIMIT_MS, async () => bridge?.close());
+    await bounded("context_close", CLOSE_LIMIT_MS, async () => context?.close());
+    await writes.close(Math.max(0, finalWritesBy - performance.now()));
+    const unbilled = await settled;
+    if (unbilled > 0) log("billing_unsettled", { level: "error", ticks: unbilled });
+
+    try {
+      switch (result.kind) {
+        case "superseded":
+          break;
+        case "shutdown":
+          log("handing_over", { handedOver: await writeStatus("hand_over", () => handOverRun(ref)) });
+          break;
+        default: {
+          const moved = await writeStatus("final_status", () => moveRun(ref, result.kind, result.reason, result.data));
+          if (!moved.moved) log("final_status_refused", { reason: moved.reason, current: moved.current });
+        }
       }
+    } catch (err) {
+      // Given up after STATUS_WRITE_LIMIT_MS: the sweep fails the meeting once its heartbeat is old.
+      log("final_status_failed", { level: "error", error: String(err) });
     }
-  } catch (err) {
-    // Given up after STATUS_WRITE_LIMIT_MS: the sweep fails the meeting once its heartbeat is old.
-    log("final_status_failed", { level: "error", error: String(err) });
+    // Written after every line of the transcript is saved (above), whoever completed the meeting.
+    if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
+  } finally {
+    release(untilGone);
   }
-  // Written after every line of the transcript is saved (above), whoever completed the meeting.
-  if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
-  release(untilGone);
   log("bot_finished", { end: result.kind, billedTicks: billing?.billed ?? 0 });
 
   /** One teardown step, at most `ms`; its failure or time-out is logged and the teardown goes on. */

@@ -76,7 +76,6 @@ interface ActiveReply {
 /** The name for a speaker the platform neither tagged nor named. */
 const PARTICIPANT = "Participant";
 
-
 /**
  * One agent in one meeting (docs/voice.md): incoming audio → VAD (Silero) → STT, turn detection,
  * activation gate → streaming LLM → sentence chunks → streaming TTS → the output, with barge-in,
