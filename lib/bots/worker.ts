@@ -69,6 +69,19 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     for (const bot of running.values()) if (bot.meetingId === meetingId) bot.poked.dispatchEvent(new Event("poke"));
   };
 
+  const listener = await listenForPokes({
+    databaseUrl: opts.databaseUrl,
+    onPoke: pokeMeeting,
+    // Pokes sent while the connection was down are lost: every bot checks its meeting now.
+    onReconnected: () => {
+      for (const bot of running.values()) bot.poked.dispatchEvent(new Event("poke"));
+    },
+    log,
+  }).catch(async (err) => {
+    await boss.stop({ graceful: false }).catch(() => {});
+    throw err;
+  });
+
   // Every worker sweeps for meetings whose worker died, at start and twice per heartbeat time-out, so a
   // lost bot is noticed within about 1.5 time-outs; concurrent sweeps are safe (row locks, re-checks).
   const sweepFailure = repeatedFailure(log, "sweep_error");
@@ -95,16 +108,6 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       .catch((err) => holdFailure.failed(err));
   };
   const holds = setInterval(holdQueue, opts.queueHoldMs ?? botSettings().heartbeatMs);
-
-  const listener = await listenForPokes({
-    databaseUrl: opts.databaseUrl,
-    onPoke: pokeMeeting,
-    // Pokes sent while the connection was down are lost: every bot checks its meeting now.
-    onReconnected: () => {
-      for (const bot of running.values()) bot.poked.dispatchEvent(new Event("poke"));
-    },
-    log,
-  });
 
   const launch = (ref: RunRef, meeting: Extract<ClaimResult, { claimed: true }>) => {
     const poked = new EventTarget();
