@@ -1,6 +1,5 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
-import { launchPerson } from "./support/media";
+import { agentInRoom, details, personJoins, waitFor } from "./support/agent-room";
 import { E2E } from "./support/ports";
 import { peakLevel } from "./support/room-audio";
 import { control, llmRequests, speechWav, TEXT } from "./support/voice";
@@ -10,58 +9,6 @@ import { control, llmRequests, speechWav, TEXT } from "./support/voice";
 // `npm start` runs claims the meeting, joins the room in its own Chromium with the audio bridge, and
 // runs the voice pipeline against the e2e stack's provider fakes (real wire protocols; the test
 // scripts what the fake STT hears and what the fake LLM answers).
-
-interface Details {
-  status: string;
-  statusReason: string | null;
-  transcript: { speaker: string; isAgent: boolean; text: string; interrupted: boolean }[];
-  usage: { billedMinutes: number; costUsd: number; providers: { kind: string }[] };
-  turns: { voiceToVoiceMs: number | null }[];
-  events: { toStatus: string; reason: string | null; data: unknown }[];
-}
-
-async function details(request: APIRequestContext, id: string): Promise<Details> {
-  return (await request.get(`/api/meetings/${id}/details`)).json();
-}
-
-async function waitFor(request: APIRequestContext, id: string, what: string, ok: (d: Details) => boolean, timeout = 60_000): Promise<Details> {
-  let last: Details | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = await details(request, id);
-        // The status travels with the answer, so a time-out says where the meeting got stuck.
-        return ok(last) || `${last.status}/${last.statusReason}`;
-      },
-      { timeout, message: `waiting for ${what}` },
-    )
-    .toBe(true);
-  return last!;
-}
-
-/** An agent sent into a fresh test room; resolves once its bot is in the room. */
-async function agentInRoom(page: Page, agent: Record<string, unknown> = {}) {
-  const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...agent });
-  const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
-  const res = await page.request.post("/api/meetings/join", { data: { agentId: created.id, meetingUrl: room.url, title: "Room check" } });
-  expect(res.status(), await res.text()).toBe(201);
-  const meeting = (await res.json()) as { id: string; platform: string };
-  expect(meeting.platform).toBe("room");
-  await waitFor(page.request, meeting.id, "the bot to be in the room", (d) => d.status === "in_progress");
-  return { agent: created, room, meetingId: meeting.id };
-}
-
-/** A person joins the room with `wav` as their microphone. */
-async function personJoins(url: string, wav: string, name = "Grace") {
-  const browser: Browser = await launchPerson({ wav });
-  const page = await (await browser.newContext()).newPage();
-  await page.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  await page.goto(url);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible();
-  return { browser, page };
-}
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);

@@ -32,6 +32,14 @@ export function meetingHeartbeatTimeoutSeconds(): number {
   return seconds("MEETING_HEARTBEAT_TIMEOUT_SECONDS", 60);
 }
 
+/**
+ * A meeting waiting for a free bot (every worker busy) fails after this long (`no_free_bot`); until
+ * then it stays joining, marked `waiting_for_bot`.
+ */
+export function meetingQueueTimeoutSeconds(): number {
+  return seconds("MEETING_QUEUE_TIMEOUT_SECONDS", 600);
+}
+
 /** Cohost is served over https: HSTS, Secure cookies and upgrade-insecure-requests follow from it. */
 export function servedOverHttps(): boolean {
   return appUrl().startsWith("https://");

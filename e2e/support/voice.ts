@@ -32,13 +32,13 @@ export async function llmRequests(): Promise<number> {
   return requests.filter((r) => r.surface === "chat").length;
 }
 
-/** A WAV for a person's microphone: fixtures and pauses (ms) in order, played once. */
-export function speechWav(parts: (string | number)[]): string {
+/** A WAV for a person's microphone: fixtures and pauses (ms) in order, played once (or over and over). */
+export function speechWav(parts: (string | number)[], opts: { loop?: boolean } = {}): string {
   const chunks = parts.map((p) => (typeof p === "number" ? new Int16Array((16 * p) | 0) : readWav(fs.readFileSync(path.join(SPEECH, p))).samples));
   const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const c of chunks) samples.set(c, (at += c.length) - c.length);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
   fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
-  return `${file}%noloop`;
+  return opts.loop ? file : `${file}%noloop`;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type Stripe from "stripe";
 import { db } from "../db/client.ts";
+import { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
 import { isWholeCents, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { stripeConfigured } from "./mode.ts";
@@ -65,16 +66,28 @@ export async function disableAutoRefill(userId: string) {
 }
 
 /**
- * Called after a debit has committed. When the balance is below the threshold, claims the refill with
- * one guarded UPDATE (so of many concurrent debits exactly one charges), then charges the saved card
- * off-session — outside any database transaction.
+ * A refill is due: it is on, a card is saved, the balance is under the threshold and no refill is
+ * under way (or the one under way was claimed so long ago that its worker must have died).
+ */
+const REFILL_DUE = Prisma.sql`"autoRefillEnabled" AND "stripePaymentMethodId" IS NOT NULL
+  AND "balanceMicros" < "autoRefillThresholdMicros" AND "autoRefillAmountMicros" > 0
+  AND ("autoRefillPendingSince" IS NULL OR "autoRefillPendingSince" < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`;
+
+/** Whether the user's account needs a refill now, read in the caller's transaction (after a debit). */
+export async function refillDueTx(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ due: boolean }[]>`SELECT (${REFILL_DUE}) AS due FROM "CreditAccount" WHERE "userId" = ${userId}`;
+  return rows[0]?.due ?? false;
+}
+
+/**
+ * The refill job's work (lib/billing/refill-job.ts), never a debit's: when the balance is below the
+ * threshold, claims the refill with one guarded UPDATE (so of many concurrent jobs exactly one
+ * charges), then charges the saved card off-session — outside any database transaction.
  */
 export async function maybeAutoRefill(userId: string): Promise<"charged" | "failed" | "skipped"> {
   const claimed = await db.$queryRaw<{ amount: bigint; customer: string | null; card: string }[]>`
     UPDATE "CreditAccount" SET "autoRefillPendingSince" = now(), "updatedAt" = now()
-    WHERE "userId" = ${userId} AND "autoRefillEnabled" AND "stripePaymentMethodId" IS NOT NULL
-      AND "balanceMicros" < "autoRefillThresholdMicros" AND "autoRefillAmountMicros" > 0
-      AND ("autoRefillPendingSince" IS NULL OR "autoRefillPendingSince" < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))
+    WHERE "userId" = ${userId} AND ${REFILL_DUE}
     RETURNING "autoRefillAmountMicros" AS amount, "stripeCustomerId" AS customer, "stripePaymentMethodId" AS card`;
   if (claimed.length === 0) return "skipped";
   const { amount, customer, card } = claimed[0];

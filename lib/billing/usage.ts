@@ -1,9 +1,9 @@
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
-import { InsufficientFunds, applyEntry } from "./ledger.ts";
+import { refillDueTx } from "./auto-refill.ts";
+import { InsufficientFunds, applyEntryTx, type Tx } from "./ledger.ts";
 import { currentRate } from "./pricing.ts";
-import { maybeAutoRefill } from "./auto-refill.ts";
 
 export interface UsageTick {
   userId: string;
@@ -15,11 +15,16 @@ export interface UsageTick {
 }
 
 export interface UsageResult {
+  /** This call wrote the debit (false: the tick was already billed, or the balance was gone). */
   charged: boolean;
+  /** The tick is billed: by this call or by an earlier one with the same key. */
+  billed: boolean;
   balanceMicros: bigint;
   /** The agent must leave the meeting now (reason out_of_credits). */
   mustStop: boolean;
   reason?: "out_of_credits";
+  /** The balance is under the user's auto-refill threshold: queue the refill (lib/billing/refill-job.ts). */
+  refillDue: boolean;
 }
 
 /**
@@ -32,20 +37,23 @@ export async function canStartAgent(userId: string, client: Pick<Prisma.Transact
 }
 
 /**
- * Debits one tick of agent time for the bot runtime. A tick is charged while the balance is positive,
- * so a tick in flight overdraws by at most one tick; at zero or below the agent must stop.
+ * Debits one tick of agent time in the caller's transaction (the bot runtime bills a minute and
+ * counts it in one transaction: lib/meetings/bot-runs.ts). A tick is charged while the balance is
+ * positive, so a tick in flight overdraws by at most one tick; at zero or below the agent must stop.
+ * Never calls Stripe: an auto-refill this debit makes due is a job of its own.
  */
-export async function recordUsage(t: UsageTick): Promise<UsageResult> {
+export async function recordUsageTx(tx: Tx, t: UsageTick): Promise<UsageResult> {
   const action = t.action ?? "agent_minute";
   const rate = await currentRate(action);
   if (!rate) throw new AppError("internal_error", `No pricing rate for ${action}`);
   try {
-    const result = await applyEntry(
+    const result = await applyEntryTx(
+      tx,
       {
         userId: t.userId,
         type: "usage",
         amountMicros: -rate.priceMicros,
-        idempotencyKey: `usage:${t.meetingId}:${t.tick}`,
+        idempotencyKey: usageKey(t.meetingId, t.tick),
         action,
         quantity: 1,
         unitPriceMicros: rate.priceMicros,
@@ -55,19 +63,29 @@ export async function recordUsage(t: UsageTick): Promise<UsageResult> {
       },
       { requirePositive: true },
     );
-    // The debit has committed; a refill (if due) is charged now, outside its transaction.
-    let balanceMicros = result.balanceMicros;
-    if (result.applied) {
-      const refill = await maybeAutoRefill(t.userId).catch((err) => {
-        console.error("[billing] auto-refill failed:", err);
-        return "failed" as const;
-      });
-      if (refill === "charged") balanceMicros = (await db.creditAccount.findUniqueOrThrow({ where: { userId: t.userId } })).balanceMicros;
-    }
-    const mustStop = balanceMicros <= 0n;
-    return { charged: result.applied, balanceMicros, mustStop, ...(mustStop ? { reason: "out_of_credits" as const } : {}) };
+    const mustStop = result.balanceMicros <= 0n;
+    return {
+      charged: result.applied,
+      billed: true,
+      balanceMicros: result.balanceMicros,
+      mustStop,
+      ...(mustStop ? { reason: "out_of_credits" as const } : {}),
+      refillDue: result.applied && (await refillDueTx(tx, t.userId)),
+    };
   } catch (err) {
-    if (err instanceof InsufficientFunds) return { charged: false, balanceMicros: err.balanceMicros, mustStop: true, reason: "out_of_credits" };
+    if (err instanceof InsufficientFunds) {
+      return { charged: false, billed: false, balanceMicros: err.balanceMicros, mustStop: true, reason: "out_of_credits", refillDue: await refillDueTx(tx, t.userId) };
+    }
     throw err;
   }
+}
+
+/** recordUsageTx in a transaction of its own (the ledger bench and tests). */
+export async function recordUsage(t: UsageTick): Promise<UsageResult> {
+  return db.$transaction((tx) => recordUsageTx(tx, t));
+}
+
+/** The ledger key of a meeting's tick: one debit per started minute, however often it is retried. */
+export function usageKey(meetingId: string, tick: number): string {
+  return `usage:${meetingId}:${tick}`;
 }

@@ -95,4 +95,22 @@ describe("AudioMixer", () => {
     at(90);
     expect(out.at(-1)?.timeMs).toBe(60);
   });
+
+  it("holds nothing before its clock starts (a bot waiting in a lobby): that audio never comes out", () => {
+    const { m, out, at } = mixer();
+    for (let t = 0; t < 1000; t += 20) m.push({ samples: tone(320, 900), sampleRate: 16000, timeMs: t, speakerId: "lobby" });
+    at(100); // admitted: the clock starts
+    at(1200);
+    expect(out.length).toBeGreaterThan(0);
+    expect(out.every((f) => f.samples.every((s) => s === 0))).toBe(true);
+  });
+
+  it("drops audio stamped far ahead of the clock instead of keeping it until its time comes", () => {
+    const { m, out, at } = mixer();
+    at(0);
+    m.push({ samples: tone(320, 800), sampleRate: 16000, timeMs: 60_000, speakerId: "skewed" });
+    expect(m.earlySamples).toBe(320);
+    at(61_000);
+    expect(out.find((f) => f.timeMs === 60_000)?.samples.every((s) => s === 0)).toBe(true);
+  });
 });

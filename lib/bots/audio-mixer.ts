@@ -25,6 +25,12 @@ export interface MixerOptions {
   onFrame(frame: PcmFrame): void;
 }
 
+/**
+ * Audio stamped further than this ahead of the clock is a clock error (nothing is captured in the
+ * future): it is dropped instead of held, possibly for ever, in slots the cursor never reaches.
+ */
+const MAX_AHEAD_MS = 1000;
+
 /** Below this mean square (about −50 dBFS) a slot's loudest voice is not named as its speaker. */
 const SPEAKER_MIN_POWER = 100;
 
@@ -47,6 +53,8 @@ export class AudioMixer {
   private timer: NodeJS.Timeout | null = null;
   /** Samples that arrived after their slot had gone out (a measure of jitter beyond delayMs). */
   lateSamples = 0;
+  /** Samples dropped for being stamped too far ahead of the clock. */
+  earlySamples = 0;
 
   constructor(opts: MixerOptions) {
     this.frameMs = opts.frameMs ?? 20;
@@ -60,18 +68,27 @@ export class AudioMixer {
     return Math.floor(ms / this.frameMs);
   }
 
+  /**
+   * Lays a frame on the timeline. Until the clock starts (the first flush, at admission) frames are
+   * dropped: nobody listens yet, and a bot waiting ten minutes in a lobby would otherwise hold every
+   * frame of them.
+   */
   push(frame: PcmFrame): void {
-    if (frame.sampleRate !== INPUT_SAMPLE_RATE) return;
+    if (frame.sampleRate !== INPUT_SAMPLE_RATE || this.cursor === null) return;
+    const lastSlot = this.slotAt(this.now() + MAX_AHEAD_MS);
     const endMs = frame.timeMs + (frame.samples.length * 1000) / INPUT_SAMPLE_RATE;
     const voice = this.voices.get(frame.speakerId ?? "");
-    this.voices.set(frame.speakerId ?? "", { coveredMs: Math.max(endMs, voice?.coveredMs ?? -Infinity), seenAt: this.now() });
+    const coveredMs = Math.min(Math.max(endMs, voice?.coveredMs ?? -Infinity), this.now() + MAX_AHEAD_MS);
+    this.voices.set(frame.speakerId ?? "", { coveredMs, seenAt: this.now() });
     let pos = Math.round((frame.timeMs * INPUT_SAMPLE_RATE) / 1000);
     for (let i = 0; i < frame.samples.length; ) {
       const index = Math.floor(pos / this.frameSamples);
       const offset = pos - index * this.frameSamples;
       const n = Math.min(this.frameSamples - offset, frame.samples.length - i);
-      if (this.cursor !== null && index < this.cursor) {
+      if (index < this.cursor) {
         this.lateSamples += n;
+      } else if (index > lastSlot) {
+        this.earlySamples += n;
       } else {
         let slot = this.slots.get(index);
         if (!slot) this.slots.set(index, (slot = { sum: new Float32Array(this.frameSamples), power: new Map() }));
@@ -131,14 +148,17 @@ export class AudioMixer {
     for (const index of this.slots.keys()) if (index < this.cursor) this.slots.delete(index);
   }
 
+  /** Starts the clock: frames from now on are mixed and emitted at real-time pace. */
   start(): void {
     if (this.timer) return;
+    this.flush();
     this.timer = setInterval(() => this.flush(), this.frameMs / 2);
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.cursor = null;
     this.slots.clear();
     this.voices.clear();
   }

@@ -62,6 +62,48 @@ export async function launchBotBrowser(opts: { headless?: boolean } = {}): Promi
   });
 }
 
+/** The worker's one Chromium, launched on first use and shared by its bots. */
+export interface SharedBrowser {
+  /** The browser: the running one, or a new launch after it went away or after a failed launch. */
+  get(): Promise<Browser>;
+  /** Closes it (if one runs); nothing is launched afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * Keeps one browser for the worker: relaunched when it disconnects (a crash), and launched again by
+ * the next bot when a launch failed — a failure is never kept as the answer for good.
+ */
+export function keepBrowser(launch: () => Promise<Browser>, onEvent: (event: "disconnected" | "launch_failed", err?: unknown) => void = () => {}): SharedBrowser {
+  let closing = false;
+  let launched: Promise<Browser> | undefined;
+  return {
+    get() {
+      if (closing) return Promise.reject(new Error("The worker's browser is closing"));
+      launched ??= launch().then(
+        (browser) => {
+          browser.on("disconnected", () => {
+            launched = undefined;
+            if (!closing) onEvent("disconnected");
+          });
+          return browser;
+        },
+        (err: unknown) => {
+          launched = undefined;
+          onEvent("launch_failed", err);
+          throw err;
+        },
+      );
+      return launched;
+    },
+    async close() {
+      closing = true;
+      const browser = await launched?.catch(() => undefined);
+      await browser?.close().catch(() => {});
+    },
+  };
+}
+
 /** A context for one bot in one meeting, with microphone and camera granted to the meeting's client. */
 export async function newBotContext(browser: Browser, meeting: { platform: string; url: string }, extraOrigins: string[] = []): Promise<BrowserContext> {
   const context = await browser.newContext(BOT_CONTEXT_OPTIONS);

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { dataDir } from "../config.ts";
+import { within } from "./within.ts";
 
 // What the bot saw when a join failed or a meeting ended unexpectedly: a screenshot and the page's
 // HTML, kept under DATA_DIR/meeting-artifacts/<meetingId>/ and linked from the meeting's timeline
@@ -43,14 +44,16 @@ export interface CapturedFailure {
  * (crashed, closed) leaves whatever could still be taken, possibly nothing.
  */
 export async function captureFailure(page: Page, meetingId: string, now = new Date()): Promise<CapturedFailure> {
-  const folder = artifactFolder(meetingId);
   const result: CapturedFailure = { files: [] };
+  let folder: string;
+  let stamp: string;
   try {
+    folder = artifactFolder(meetingId);
     await fs.mkdir(folder, { recursive: true });
+    stamp = await freeStamp(folder, now.toISOString().replace(/[:.]/g, "-"));
   } catch {
     return result;
   }
-  const stamp = await freeStamp(folder, now.toISOString().replace(/[:.]/g, "-"));
   const write = async (kind: "png" | "html", data: () => Promise<Buffer | string>) => {
     try {
       const file = `${stamp}.${kind}`;
@@ -63,7 +66,11 @@ export async function captureFailure(page: Page, meetingId: string, now = new Da
   };
   if (!page.isClosed()) {
     result.screenshot = await write("png", () => page.screenshot({ timeout: 10_000 }));
-    result.html = await write("html", () => page.content());
+    result.html = await write("html", async () => {
+      const html = await within(page.content(), 10_000);
+      if (!html.done) throw new Error("the page did not answer");
+      return html.value;
+    });
   }
   await prune(folder).catch(() => {});
   void sweepOldMeetings(now).catch(() => {});

@@ -1,19 +1,23 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { queueAutoRefill } from "../billing/refill-job.ts";
 import { canStartAgent } from "../billing/usage.ts";
 import type { BotSettings } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { errorText, meetingLog } from "../log.ts";
 import {
   addProviderUsage,
-  billNextMinute,
+  admitRun,
+  billMinute,
   handOverRun,
   heartbeat,
   moveRun,
+  noteRun,
   saveLiveState,
   saveParticipants,
   saveTranscriptSegment,
   saveTurnMetrics,
-  type RunRef,
+  type MoveResult,
 } from "../meetings/bot-runs.ts";
 import { requestSummaryAfterRun } from "../summaries/request-summary.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
@@ -26,11 +30,14 @@ import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridg
 import { newBotContext, openBotPage } from "./browser.ts";
 import { captureFailure } from "./failure-artifacts.ts";
 import { liveStateTracker } from "./live-state.ts";
-import { meetingLog } from "./log.ts";
+import { MinuteBilling } from "./minute-billing.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
 import { zoomAppOf } from "./platforms/zoom-app.ts";
+import { StatusWrites } from "./status-writes.ts";
 import type { BotContext, BotRunner } from "./worker.ts";
+import { within } from "./within.ts";
+import { WriteQueue } from "./write-queue.ts";
 
 // One agent in one meeting, from a claimed run to its end (docs/bots.md):
 //   check the agent and the credit → open the providers (a bad key fails before joining) → a browser
@@ -38,6 +45,10 @@ import type { BotContext, BotRunner } from "./worker.ts";
 //   meeting audio → mixer → voice session → the bot's microphone; transcript, usage and latency saved;
 //   one billing tick per started minute; heartbeats; leave when stopped, alone, out of credit, at the
 //   maximum duration, removed or when the meeting ends → the meeting's final status.
+//
+// Faults (docs/bots.md, "Faults"): the moment the bot's time ends, billing and the in-call timers
+// stop; every teardown step is bounded in time; every write survives a database restart (retried,
+// in order); status writes go one at a time, in the order things happened.
 
 /** Why this bot's time in the meeting ended. */
 type End =
@@ -51,15 +62,22 @@ const GOODBYE: Record<string, string> = {
 };
 /** How long the goodbye may take before the bot leaves anyway. */
 const GOODBYE_LIMIT_MS = 15_000;
+/** How long stopping the voice session may take (the STT's last words, closing connections). */
+const SESSION_STOP_LIMIT_MS = 5_000;
 /** How long ending the tool servers' sessions may take. */
 const TOOLS_CLOSE_LIMIT_MS = 3_000;
 /** How long leaving through the client may take. */
 const LEAVE_LIMIT_MS = 10_000;
+/** How long closing the bridge, and then the browser context, may take. */
+const CLOSE_LIMIT_MS = 10_000;
+/** How long the bot keeps trying its status writes (and, when leaving, its last ticks and output) while the database is away. */
+const STATUS_WRITE_LIMIT_MS = 60_000;
+/** How long a transcript line, usage or metrics write is retried while the database is away. */
+const OUTPUT_WRITE_LIMIT_MS = 5 * 60_000;
+/** After a failed heartbeat the next one comes this soon: after a database outage the bot is on the record again at once. */
+const HEARTBEAT_RETRY_MS = 1000;
 /** The microphone stays on this long after the agent stops speaking (no clipped last syllable). */
 const MIC_OFF_DELAY_MS = 1500;
-
-const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
 
 export function meetingRunner(browser: () => Promise<Browser>, settings: BotSettings): BotRunner {
   return (ctx) => runMeeting(ctx, browser, settings);
@@ -68,19 +86,38 @@ export function meetingRunner(browser: () => Promise<Browser>, settings: BotSett
 async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, settings: BotSettings): Promise<void> {
   const { ref, meeting } = ctx;
   const log = meetingLog(ref.meetingId, ref.runId);
-  const cleanups: (() => unknown)[] = [];
+  /** Released the moment the bot's time ends: billing and every in-call timer. */
+  const untilEnd: (() => unknown)[] = [];
+  /** Released once the bot has left and its final status is written: the heartbeat and the worker's signals. */
+  const untilGone: (() => unknown)[] = [];
+  const release = (list: (() => unknown)[]) => {
+    for (const fn of list.splice(0).reverse()) {
+      try {
+        fn();
+      } catch (err) {
+        // One release must never keep the others from running.
+        log("release_error", { level: "warn", error: errorText(err) });
+      }
+    }
+  };
   let resolveEnd!: (end: End) => void;
   const ended = new Promise<End>((resolve) => (resolveEnd = resolve));
   let finished: End | null = null;
+  /** When the bot's time ended (performance.now()): billing settles up to here. */
+  let endedAt = 0;
+  /** Aborted once the bot's time is up: stops a join in progress. */
+  const stop = new AbortController();
+  /** Releases `fn` when the bot's time ends — at once if it already has. */
+  const atEnd = (fn: () => unknown) => (finished ? fn() : untilEnd.push(fn));
   const end = (e: End) => {
     if (finished) return;
     finished = e;
+    endedAt = performance.now();
+    release(untilEnd);
+    stop.abort();
     log("bot_ending", { end: e.kind, reason: "reason" in e ? e.reason : undefined });
     resolveEnd(e);
   };
-  /** Aborted once the bot's time is up: stops a join in progress. */
-  const stop = new AbortController();
-  void ended.then(() => stop.abort());
 
   // Set by setUp() below (typed this way so the teardown's checks are not narrowed to null).
   let session = null as VoiceSession | null;
@@ -89,31 +126,67 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
   let context = null as BrowserContext | null;
   let bridge = null as AudioBridge | null;
   let page = null as Page | null;
+  let billing = null as MinuteBilling | null;
   let admitted = false;
 
-  // Heartbeats and pokes: the API's stop, restart and activation reach the bot here.
+  // Heartbeats and pokes: the API's stop, restart and activation reach the bot here. One heartbeat at
+  // a time; a poke during one asks for another right after it (the one in flight may predate the
+  // change). While the database is away a failed beat is retried every second, not every interval.
   let activated: boolean | null = null;
-  const beat = async () => {
+  let beating: Promise<void> | null = null;
+  let beatAgain = false;
+  let beatRetry: NodeJS.Timeout | undefined;
+  let beatFailingSince: number | null = null;
+  const beatOnce = async () => {
+    clearTimeout(beatRetry);
     try {
       const state = await heartbeat(ref);
+      if (beatFailingSince !== null) {
+        log("heartbeat_restored", { failedForMs: Math.round(performance.now() - beatFailingSince) });
+        beatFailingSince = null;
+      }
       if (!state) return end({ kind: "superseded" });
-      if (state.activated !== activated) {
+      if (!finished && state.activated !== activated) {
         activated = state.activated;
         session?.setActivated(state.activated);
       }
     } catch (err) {
-      log("heartbeat_error", { level: "warn", error: String(err) });
+      if (beatFailingSince === null) {
+        beatFailingSince = performance.now();
+        log("heartbeat_error", { level: "warn", error: String(err) });
+      }
+      if (!heartbeatsStopped) beatRetry = setTimeout(beat, HEARTBEAT_RETRY_MS);
     }
   };
+  const beat = (): Promise<void> => {
+    if (beating) {
+      beatAgain = true;
+      return beating;
+    }
+    beating = beatOnce().finally(() => {
+      beating = null;
+      if (beatAgain && !heartbeatsStopped) {
+        beatAgain = false;
+        void beat();
+      }
+    });
+    return beating;
+  };
+  let heartbeatsStopped = false;
   const beats = setInterval(beat, settings.heartbeatMs);
-  cleanups.push(() => clearInterval(beats));
+  const stopHeartbeats = () => {
+    heartbeatsStopped = true;
+    clearInterval(beats);
+    clearTimeout(beatRetry);
+  };
+  untilGone.push(stopHeartbeats);
   const onPoke = () => void beat();
   ctx.poked.addEventListener("poke", onPoke);
-  cleanups.push(() => ctx.poked.removeEventListener("poke", onPoke));
+  untilGone.push(() => ctx.poked.removeEventListener("poke", onPoke));
   const onShutdown = () => end({ kind: "shutdown" });
   if (ctx.shutdown.aborted) onShutdown();
   ctx.shutdown.addEventListener("abort", onShutdown);
-  cleanups.push(() => ctx.shutdown.removeEventListener("abort", onShutdown));
+  untilGone.push(() => ctx.shutdown.removeEventListener("abort", onShutdown));
 
   /** A screenshot and the page's HTML for the timeline ({screenshot, html} links), when there is a page. */
   const seen = async (): Promise<{ screenshot?: string; html?: string }> => {
@@ -123,13 +196,19 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     return { ...(screenshot ? { screenshot } : {}), ...(html ? { html } : {}) };
   };
 
-  // Session output is saved in order, one write at a time, off the audio path.
-  let writes = Promise.resolve();
-  const save = (what: string, write: () => Promise<unknown>) => {
-    writes = writes.then(write).then(
-      () => undefined,
-      (err) => log("save_error", { level: "error", what, error: String(err) }),
-    );
+  // Session output is saved in order, one write at a time, off the audio path; retried while the
+  // database is away.
+  const writes = new WriteQueue({ log, giveUpAfterMs: OUTPUT_WRITE_LIMIT_MS });
+  const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
+
+  // Status writes go one at a time, in the order things happened (waiting room, then admitted).
+  const statusWrites = new StatusWrites(log, STATUS_WRITE_LIMIT_MS);
+  const writeStatus = <T,>(what: string, write: () => Promise<T>) => statusWrites.write(what, write);
+  /** The run lost the meeting (stopped, restarted, failed by the sweep): leave without a word; a move the table refuses now is only logged. */
+  const afterMove = (to: string) => (result: MoveResult) => {
+    if (result.moved) return;
+    if (result.reason === "superseded") return end({ kind: "superseded" });
+    log("status_not_moved", { level: "warn", to, current: result.current });
   };
 
   // Set-up and joining. A `return end(…)` in here ends the set-up, not the bot: the teardown below
@@ -142,7 +221,20 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (!(await canStartAgent(meeting.userId))) return end({ kind: "failed", reason: "out_of_credits" });
 
     voice = agentVoiceConfig(agent);
+    /** Switches the bot's microphone in the client; a failed switch is tried once more, and said. */
+    const setMicrophone = (on: boolean) => {
+      const s = meetingSession;
+      if (!s || finished) return;
+      void s
+        .setMicrophone(on)
+        .catch((err) => {
+          log("microphone_retry", { level: "warn", on, error: String(err) });
+          return s.setMicrophone(on);
+        })
+        .catch((err) => log("microphone_failed", { level: "error", on, error: String(err) }));
+    };
     let micOff: NodeJS.Timeout | undefined;
+    atEnd(() => clearTimeout(micOff));
     const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
       live.event(e);
@@ -165,16 +257,20 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
           tools?.onToolCall(e.call);
           return;
         case "speaking":
-          if (!meetingSession || !adapterWantsMicOnlyWhileSpeaking) return;
+          if (!adapterWantsMicOnlyWhileSpeaking) return;
           clearTimeout(micOff);
-          if (e.speaking) void meetingSession.setMicrophone(true).catch(() => {});
-          else micOff = setTimeout(() => void meetingSession?.setMicrophone(false).catch(() => {}), MIC_OFF_DELAY_MS);
+          if (e.speaking) setMicrophone(true);
+          else micOff = setTimeout(() => setMicrophone(false), MIC_OFF_DELAY_MS);
+          return;
+        case "outage":
+          // A provider that fails for a while is on the meeting's timeline; the meeting goes on.
+          if (e.state === "began") save("outage", () => noteRun(ref, "provider_outage", providerFailure(e.error, voice).data));
+          else save("outage", () => noteRun(ref, "provider_recovered", { kind: e.providerKind, lastedMs: e.lastedMs }));
           return;
         case "error":
           return end({ kind: "failed", ...providerFailure(e.error, voice) });
       }
     };
-    cleanups.push(() => clearTimeout(micOff));
 
     const adapter = adapterFor(meeting.platform as Parameters<typeof adapterFor>[0]);
     const adapterWantsMicOnlyWhileSpeaking = adapter.microphoneWhileSpeakingOnly;
@@ -184,20 +280,21 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
     // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
     tools = await openBotTools({ ref, agent, ownerUserId: meeting.userId, save, log, leave: () => end({ kind: "completed", reason: "left_on_request" }) });
-    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, tools: tools.tools });
+    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, tools: tools.tools, log });
     // Every provider connection opens before the bot joins: a bad key fails here, not in front of people.
     await session.start();
     log("providers_ready");
     if (finished) return;
 
+    // The mixer drops frames until admission (start()), so a long waiting room costs no memory.
     const mixer = new AudioMixer({ onFrame: (frame) => session?.pushAudio(frame) });
-    cleanups.push(() => mixer.stop());
+    atEnd(() => mixer.stop());
     bridge.onFrame((frame) => mixer.push(frame));
 
     // Who is in the call: names for the transcript, the bot's own voice, and "alone" detection.
     let othersSeen = false;
     let aloneTimer: NodeJS.Timeout | undefined;
-    cleanups.push(() => clearTimeout(aloneTimer));
+    atEnd(() => clearTimeout(aloneTimer));
     const onRoster = (participants: Participant[]) => {
       tools?.setRoster(participants);
       save("participants", () => saveParticipants(ref.meetingId, participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isSelf }))));
@@ -212,7 +309,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
         othersSeen = true;
         clearTimeout(aloneTimer);
         aloneTimer = undefined;
-      } else if (othersSeen && !aloneTimer) {
+      } else if (othersSeen && !aloneTimer && !finished) {
         aloneTimer = setTimeout(() => end({ kind: "completed", reason: "alone" }), settings.aloneTimeoutMs);
       }
     };
@@ -220,16 +317,16 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       switch (e.type) {
         case "waiting_room":
           log("waiting_room", { waitingFor: e.waitingFor });
-          void moveRun(ref, "waiting_room", meetingStatusFor(e).statusReason).then((moved) => moved || end({ kind: "superseded" }));
+          void writeStatus("waiting_room", () => moveRun(ref, "waiting_room", meetingStatusFor(e).statusReason)).then(afterMove("waiting_room"), () => {});
           return;
         case "participants":
           return onRoster(e.participants);
         case "ended": {
           const { status, statusReason } = meetingStatusFor(e);
           // What the client showed when it dropped the bot goes on the timeline.
-          void seen().then((data) =>
-            end(status === "failed" ? { kind: "failed", reason: statusReason ?? "connection_lost", data } : { kind: "completed", reason: statusReason ?? "meeting_ended", data }),
-          );
+          const endWith = (data: Prisma.InputJsonValue) =>
+            end(status === "failed" ? { kind: "failed", reason: statusReason ?? "connection_lost", data } : { kind: "completed", reason: statusReason ?? "meeting_ended", data });
+          void seen().then(endWith, () => endWith({}));
           return;
         }
       }
@@ -251,27 +348,34 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     }
     meetingSession = joined.session;
     if (finished) return;
-    if (!(await moveRun(ref, "in_progress", null))) return end({ kind: "superseded" });
+    // After the waiting-room write, never before it: the final status always comes last.
+    const admission = await writeStatus("in_progress", () => admitRun(ref));
+    if (!admission.moved) {
+      afterMove("in_progress")(admission);
+      return end({ kind: "failed", reason: "internal_error", data: { detail: `the meeting is ${admission.current}` } });
+    }
+    if (finished) return;
     admitted = true;
     log("admitted");
     live.start();
     mixer.start();
-    await beat(); // the activation state, now that the session is listening
 
-    // One tick per started minute, from admission.
-    const bill = async () => {
-      try {
-        const tick = await billNextMinute({ ...ref, userId: meeting.userId, agentId: agent.id });
-        if (tick.mustStop) end({ kind: "completed", reason: "out_of_credits" });
-      } catch (err) {
-        log("billing_error", { level: "error", error: String(err) });
-      }
-    };
-    await bill();
-    const billing = setInterval(bill, settings.billingIntervalMs);
-    cleanups.push(() => clearInterval(billing));
+    // One tick per started minute from admission (lib/bots/minute-billing.ts); it stops the moment
+    // the bot's time ends.
+    const minutes = new MinuteBilling({
+      intervalMs: settings.billingIntervalMs,
+      firstTick: admission.billedTicks ?? 0,
+      bill: (tick) => billMinute({ ...ref, userId: meeting.userId, agentId: agent.id }, tick),
+      onEnd: (reason) => end(reason === "superseded" ? { kind: "superseded" } : { kind: "completed", reason: "out_of_credits" }),
+      onRefillDue: () => void queueAutoRefill(meeting.userId, log),
+      log,
+    });
+    billing = minutes;
+    atEnd(() => minutes.stop());
+    minutes.start();
+    await beat(); // the activation state, now that the session is listening
     const maxDuration = setTimeout(() => end({ kind: "completed", reason: "max_duration" }), settings.maxDurationMs);
-    cleanups.push(() => clearTimeout(maxDuration));
+    atEnd(() => clearTimeout(maxDuration));
   };
   try {
     await setUp();
@@ -279,45 +383,65 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (err instanceof ProviderError) end({ kind: "failed", ...providerFailure(err, voice) });
     else if (err instanceof AgentConfigError) end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
     else {
-      log("bot_error", { level: "error", error: String((err as Error)?.stack ?? err) });
+      log("bot_error", { level: "error", error: errorText(err) });
       end({ kind: "failed", reason: admitted ? "internal_error" : "join_failed", data: { detail: String((err as Error)?.message ?? err), ...(await seen().catch(() => ({}))) } });
     }
   }
 
   const result = await ended;
+  // Whatever happens while leaving, the heartbeat and the worker's signals go with the bot.
   try {
-    if (result.kind === "completed" && result.reason === "out_of_credits" && session) {
-      const language = (await db.agent.findUnique({ where: { id: meeting.agentId ?? "" }, select: { language: true } }))?.language ?? "en";
-      await withTimeout(session.say(GOODBYE[language] ?? GOODBYE.en), GOODBYE_LIMIT_MS);
-    }
-  } catch (err) {
-    log("goodbye_error", { level: "warn", error: String(err) });
-  }
-  await session?.stop().catch((err) => log("session_stop_error", { level: "warn", error: String(err) }));
-  if (tools) await withTimeout(tools.close().catch(() => {}), TOOLS_CLOSE_LIMIT_MS);
-  if (meetingSession) await withTimeout(meetingSession.leave().catch(() => {}), LEAVE_LIMIT_MS);
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      cleanup();
-    } catch {
-      // Cleanup must never stop the rest of the cleanup.
-    }
-  }
-  await bridge?.close().catch(() => {});
-  await context?.close().catch(() => {});
-  await writes;
+    // A stopped or restarted meeting is not this run's any more: nothing to keep alive.
+    if (result.kind === "superseded") stopHeartbeats();
+    // Ticks that started before the end but failed (the database was away) are billed now, in
+    // parallel with leaving; the run still owns the call unless it was superseded.
+    const finalWritesBy = performance.now() + STATUS_WRITE_LIMIT_MS;
+    const settled = result.kind === "superseded" ? Promise.resolve(0) : (billing?.settle(endedAt, finalWritesBy) ?? Promise.resolve(0));
 
-  switch (result.kind) {
-    case "superseded":
-      break;
-    case "shutdown":
-      log("handing_over", { handedOver: await handOverRun(ref) });
-      break;
-    default:
-      await moveRun(ref, result.kind, result.reason, result.data);
+    await bounded("goodbye", GOODBYE_LIMIT_MS, async () => {
+      if (result.kind !== "completed" || result.reason !== "out_of_credits" || !session) return;
+      await session.say(GOODBYE[voice?.language ?? "en"] ?? GOODBYE.en);
+    });
+    await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
+    await bounded("tools_close", TOOLS_CLOSE_LIMIT_MS, async () => tools?.close());
+    await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
+    await bounded("bridge_close", CLOSE_LIMIT_MS, async () => bridge?.close());
+    await bounded("context_close", CLOSE_LIMIT_MS, async () => context?.close());
+    await writes.close(Math.max(0, finalWritesBy - performance.now()));
+    const unbilled = await settled;
+    if (unbilled > 0) log("billing_unsettled", { level: "error", ticks: unbilled });
+
+    try {
+      switch (result.kind) {
+        case "superseded":
+          break;
+        case "shutdown":
+          log("handing_over", { handedOver: await writeStatus("hand_over", () => handOverRun(ref)) });
+          break;
+        default: {
+          const moved = await writeStatus("final_status", () => moveRun(ref, result.kind, result.reason, result.data));
+          if (!moved.moved) log("final_status_refused", { reason: moved.reason, current: moved.current });
+        }
+      }
+    } catch (err) {
+      // Given up after STATUS_WRITE_LIMIT_MS: the sweep fails the meeting once its heartbeat is old.
+      log("final_status_failed", { level: "error", error: String(err) });
+    }
+    // Written after every line of the transcript is saved (above), whoever completed the meeting.
+    if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
+  } finally {
+    release(untilGone);
   }
-  // Written after every line of the transcript is saved (above), whoever completed the meeting.
-  if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
-  log("bot_finished", { end: result.kind });
+  log("bot_finished", { end: result.kind, billedTicks: billing?.billed ?? 0 });
+
+  /** One teardown step, at most `ms`; its failure or time-out is logged and the teardown goes on. */
+  async function bounded(step: string, ms: number, fn: () => Promise<unknown>): Promise<void> {
+    try {
+      const outcome = await within(fn(), ms);
+      if (!outcome.done) log("teardown_timeout", { level: "warn", step, limitMs: ms });
+    } catch (err) {
+      log("teardown_error", { level: "warn", step, error: String(err) });
+    }
+  }
 }
 

@@ -1,5 +1,6 @@
 import { PgBoss } from "pg-boss";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { log } from "../log.ts";
 
 // Background work goes through pg-boss, a job queue kept in the same PostgreSQL (schema "pgboss"):
 // no new server, and jobs can be sent in the same transaction as the rows they are about.
@@ -10,6 +11,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** Charge a user's saved card for auto-refill: `{ userId }` (lib/billing/refill-job.ts). */
+  autoRefill: "billing-auto-refill",
   /** Write a finished meeting's summary with the agent's model and mail it: `{ meetingId }` (docs/tools.md). */
   meetingSummary: "meeting-summary",
   /** E-mail owners whose agents use a model that retires within 30 days (a cron job, daily). */
@@ -39,10 +42,26 @@ function options(connectionString: string, role: "install" | "sender" | "worker"
   };
 }
 
+/**
+ * pg-boss reports every failed poll of every queue, several a second while the database is away:
+ * one structured line per distinct message per half minute says the same.
+ */
+function reportErrors(boss: PgBoss): void {
+  const lastSeen = new Map<string, number>();
+  boss.on("error", (err) => {
+    const message = String((err as Error)?.message ?? err);
+    const now = Date.now();
+    if ((lastSeen.get(message) ?? -Infinity) > now - 30_000) return;
+    for (const [m, at] of lastSeen) if (at <= now - 30_000) lastSeen.delete(m);
+    lastSeen.set(message, now);
+    log({ event: "jobs_error", level: "error", error: message });
+  });
+}
+
 /** Creates or upgrades pg-boss's schema and Cohost's queues. Idempotent. */
 export async function installJobs(connectionString: string): Promise<void> {
   const boss = new PgBoss(options(connectionString, "install"));
-  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  reportErrors(boss);
   await boss.start();
   try {
     // A start job is claimed and completed at once by a worker (the meeting's own heartbeat tracks
@@ -50,6 +69,9 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // One queued refill per user (policy "short" with the user id as singletonKey); Stripe's own
+    // timeout (80 s) is well inside the expiry, and a retry cannot charge twice (guarded claim).
+    await boss.createQueue(QUEUES.autoRefill, { policy: "short", retryLimit: 3, retryDelay: 30, expireInSeconds: 300 });
     // The summary records its own failure (and the user retries it); a crashed worker's job retries once.
     await boss.createQueue(QUEUES.meetingSummary, { retryLimit: 1, retryDelay: 30, expireInSeconds: 900 });
     await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
@@ -75,7 +97,7 @@ export function jobSender(): Promise<PgBoss> {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set");
     const boss = new PgBoss(options(url, "sender"));
-    boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+    reportErrors(boss);
     sender = boss.start().catch((err) => {
       sender = undefined;
       throw err;
@@ -90,7 +112,7 @@ export function jobSender(): Promise<PgBoss> {
  */
 export async function startJobWorker(connectionString: string, { listen = false } = {}): Promise<PgBoss> {
   const boss = new PgBoss(options(connectionString, "worker", listen));
-  boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
+  reportErrors(boss);
   return boss.start();
 }
 

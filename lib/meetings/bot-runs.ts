@@ -1,11 +1,11 @@
 import { db } from "../db/client.ts";
-import { recordUsage, type UsageResult } from "../billing/usage.ts";
+import { recordUsageTx, type UsageResult } from "../billing/usage.ts";
 import { recordTranscriptSegment } from "../events/meeting-events.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
 import type { LiveState } from "../bots/live-state.ts";
 import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
-import { LIVE_STATUSES } from "./status.ts";
+import { FINAL_STATUSES, HANDED_OVER_REASON, LIVE_STATUSES, QUEUED_REASON } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 
 // What the bot runtime (lib/bots) writes about a run. Every write names the run, so a worker whose
@@ -28,12 +28,13 @@ export type ClaimResult =
  */
 export async function claimRun(ref: RunRef): Promise<ClaimResult> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: MeetingStatus; runId: string | null; workerId: string | null }[]>`
-      SELECT status, "runId", "workerId" FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
+    const [row] = await tx.$queryRaw<{ status: MeetingStatus; statusReason: string | null; runId: string | null; workerId: string | null }[]>`
+      SELECT status, "statusReason", "runId", "workerId" FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
     if (!row || row.runId !== ref.runId) return { claimed: false, reason: "superseded" } as const;
     if (row.workerId) return { claimed: false, reason: "taken" } as const;
     if (row.status !== "scheduled" && row.status !== "joining") return { claimed: false, reason: "not_startable" } as const;
-    if (row.status === "scheduled") {
+    // Scheduled, queued behind busy bots, or handed over by a stopping worker: the timeline shows the bot setting off.
+    if (row.status === "scheduled" || row.statusReason === QUEUED_REASON || row.statusReason === HANDED_OVER_REASON) {
       await transitionMeeting(tx, ref.meetingId, { to: "joining", runId: ref.runId, reason: "bot_launched", verb: "started" });
     }
     const m = await tx.meeting.update({
@@ -63,13 +64,43 @@ export async function heartbeat(ref: RunRef): Promise<RunState | null> {
   return rows[0] ?? null;
 }
 
-/** Moves the run's meeting; false when the move is no longer possible (e.g. the user stopped it first). */
-export async function moveRun(ref: RunRef, to: MeetingStatus, reason: string | null, data?: Prisma.InputJsonValue): Promise<boolean> {
+/**
+ * What became of a status write. `superseded`: the run is no longer the meeting's (restarted) or the
+ * meeting has already ended (stopped, cancelled, failed by the sweep): the bot leaves without another
+ * word. `not_allowed`: the run is current but the table has no such move now (e.g. back to the waiting
+ * room after admission): the bot carries on.
+ */
+export type MoveResult = { moved: true } | { moved: false; reason: "superseded" | "not_allowed"; current: MeetingStatus };
+
+function refusal(err: TransitionRefused): MoveResult {
+  const over = err.staleRun || (FINAL_STATUSES as readonly MeetingStatus[]).includes(err.current);
+  return { moved: false, reason: over ? "superseded" : "not_allowed", current: err.current };
+}
+
+/** Moves the run's meeting; says why when the move is no longer possible (e.g. the user stopped it first). */
+export async function moveRun(ref: RunRef, to: MeetingStatus, reason: string | null, data?: Prisma.InputJsonValue): Promise<MoveResult> {
   try {
     await db.$transaction((tx) => transitionMeeting(tx, ref.meetingId, { to, reason, data, runId: ref.runId, verb: to === "failed" ? "failed" : "moved" }));
-    return true;
+    return { moved: true };
   } catch (err) {
-    if (err instanceof TransitionRefused) return false;
+    if (err instanceof TransitionRefused) return refusal(err);
+    throw err;
+  }
+}
+
+/**
+ * The bot is in the call: the meeting moves to in_progress, and the answer carries the meeting's
+ * billed ticks so far, from which this run numbers its own (a restarted run continues the count).
+ */
+export async function admitRun(ref: RunRef): Promise<MoveResult & { billedTicks?: number }> {
+  try {
+    return await db.$transaction(async (tx) => {
+      await transitionMeeting(tx, ref.meetingId, { to: "in_progress", reason: null, runId: ref.runId, verb: "moved" });
+      const { billedTicks } = await tx.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { billedTicks: true } });
+      return { moved: true as const, billedTicks };
+    });
+  } catch (err) {
+    if (err instanceof TransitionRefused) return refusal(err);
     throw err;
   }
 }
@@ -85,7 +116,7 @@ export async function handOverRun(ref: RunRef): Promise<boolean> {
       const [row] = await tx.$queryRaw<{ runId: string | null; status: MeetingStatus }[]>`
         SELECT "runId", status FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
       if (!row || row.runId !== ref.runId || !(LIVE_STATUSES as readonly MeetingStatus[]).includes(row.status)) return false;
-      const t = await transitionMeeting(tx, ref.meetingId, { to: "joining", reason: "worker_shutdown", verb: "handed over" });
+      const t = await transitionMeeting(tx, ref.meetingId, { to: "joining", reason: HANDED_OVER_REASON, verb: "handed over" });
       await enqueueRun(tx, ref.meetingId, t.runId!, new Date());
       return true;
     });
@@ -102,16 +133,27 @@ export async function noteRun(ref: RunRef, reason: string, data?: Prisma.InputJs
   await db.meetingEvent.create({ data: { meetingId: ref.meetingId, fromStatus: m.status, toStatus: m.status, reason, data } });
 }
 
+/** A billing tick's outcome (`billed`: charged now or before), or `superseded`: the run no longer owns the call. */
+export type BillResult = UsageResult | { superseded: true };
+
 /**
- * Bills the next started minute of the meeting. The tick number comes from the meeting's own count,
- * so a retried or restarted run continues the count and never bills a minute twice (the ledger's
- * idempotency key is the meeting and the tick).
+ * Bills the meeting's tick `tick` for the run: the debit and the meeting's count move in one
+ * transaction, under the meeting's row lock, and only while the run is the meeting's current one,
+ * claimed by this worker and in the call. So a minute is never billed after the user stopped the
+ * meeting (the stop has committed first, or the tick did), never by an old run during a restart, and
+ * never twice (the ledger key is the meeting and the tick; a retry after a lost answer finds it).
  */
-export async function billNextMinute(ref: RunRef & { userId: string; agentId: string }): Promise<UsageResult> {
-  const { billedTicks } = await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { billedTicks: true } });
-  const result = await recordUsage({ userId: ref.userId, meetingId: ref.meetingId, agentId: ref.agentId, tick: billedTicks });
-  await db.meeting.updateMany({ where: { id: ref.meetingId, billedTicks }, data: { billedTicks: billedTicks + 1 } });
-  return result;
+export async function billMinute(ref: RunRef & { userId: string; agentId: string }, tick: number): Promise<BillResult> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ billedTicks: number; owned: boolean }[]>`
+      SELECT "billedTicks", ("runId" = ${ref.runId} AND "workerId" = ${ref.workerId} AND status = 'in_progress') AS owned
+      FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
+    if (!row?.owned) return { superseded: true } as const;
+    if (tick > row.billedTicks) throw new Error(`tick ${tick} of meeting ${ref.meetingId} is ahead of its count (${row.billedTicks})`);
+    const usage = await recordUsageTx(tx, { userId: ref.userId, meetingId: ref.meetingId, agentId: ref.agentId, tick });
+    if (usage.billed && tick === row.billedTicks) await tx.meeting.update({ where: { id: ref.meetingId }, data: { billedTicks: tick + 1 } });
+    return usage;
+  });
 }
 
 /**

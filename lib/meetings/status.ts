@@ -10,6 +10,12 @@ export const OPEN_STATUSES = ["scheduled", "joining", "waiting_room", "in_progre
 /** A bot owns the meeting: it must send heartbeats. */
 export const LIVE_STATUSES = ["joining", "waiting_room", "in_progress"] as const satisfies readonly MeetingStatus[];
 
+/** The statusReason of a joining meeting whose start job waits because every bot is busy (sweepLostMeetings). */
+export const QUEUED_REASON = "waiting_for_bot";
+
+/** The statusReason of a meeting a stopping worker handed over (handOverRun): it waits for the next worker. */
+export const HANDED_OVER_REASON = "worker_shutdown";
+
 export const FINAL_STATUSES = ["completed", "cancelled", "failed"] as const satisfies readonly MeetingStatus[];
 
 export function isLive(status: MeetingStatus): boolean {

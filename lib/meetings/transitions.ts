@@ -48,12 +48,15 @@ export interface TransitionResult {
   jobId: string | null;
 }
 
-/** Thrown for a refused transition; `status` is the meeting's current status. */
+/** Thrown for a refused transition; `current` is the meeting's current status. */
 export class TransitionRefused extends AppError {
   readonly current: MeetingStatus;
-  constructor(current: MeetingStatus, verb: string) {
+  /** A bot write for a run that is no longer the meeting's current one. */
+  readonly staleRun: boolean;
+  constructor(current: MeetingStatus, verb: string, staleRun = false) {
     super("conflict", `The meeting is ${statusPhrase(current)}, so it cannot be ${verb}.`);
     this.current = current;
+    this.staleRun = staleRun;
   }
 }
 
@@ -62,7 +65,8 @@ export async function transitionMeeting(tx: Prisma.TransactionClient, meetingId:
     SELECT id, "userId", "agentId", status, "runId", "jobId" FROM "Meeting" WHERE id = ${meetingId} FOR UPDATE`;
   if (!row || (req.userId && row.userId !== req.userId)) throw new AppError("not_found", "Meeting not found");
   const allowed = (!req.from || req.from.includes(row.status)) && canTransition(row.status, req.to);
-  if (!allowed || (req.runId && row.runId !== req.runId)) throw new TransitionRefused(row.status, req.verb);
+  const staleRun = Boolean(req.runId && row.runId !== req.runId);
+  if (!allowed || staleRun) throw new TransitionRefused(row.status, req.verb, staleRun);
 
   const now = new Date();
   const data: Prisma.MeetingUpdateInput = { status: req.to, statusReason: req.reason ?? null };

@@ -1,5 +1,5 @@
 import type { PgBoss } from "pg-boss";
-import { log } from "../bots/log.ts";
+import { log } from "../log.ts";
 import { QUEUES } from "../jobs/boss.ts";
 import type { MeetingSummaryJob } from "./request-summary.ts";
 import { summariseMeeting } from "./summarise-meeting.ts";

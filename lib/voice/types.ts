@@ -240,9 +240,15 @@ export type SessionEvent =
   /** A person's turn the agent heard and did not answer, and why (shown to the people in the call). */
   | { type: "unanswered"; reason: UnansweredReason; text: string }
   | { type: "activation"; active: boolean }
+  /**
+   * A provider keeps failing with errors that can pass (after the adapters' retries): `began` once,
+   * then `ended` when it works again (the meeting goes on throughout; docs/voice.md, "Errors").
+   */
+  | { type: "outage"; state: "began"; error: ProviderError }
+  | { type: "outage"; state: "ended"; providerKind: ProviderKind; lastedMs: number }
   /** The agent called a tool (after the call ended: result in, failed, timed out or abandoned). */
   | { type: "tool_call"; call: ToolCallRecord }
-  /** A provider failed for good (invalid key, retries exhausted): the bot leaves with provider_error. */
+  /** A provider failed for good (invalid key, an outage past its limit): the bot leaves with provider_error. */
   | { type: "error"; error: ProviderError };
 
 export interface AgentVoiceConfig {

@@ -1,4 +1,4 @@
-import { log } from "../bots/log.ts";
+import { log } from "../log.ts";
 import { listenHub } from "../db/listen-hub.ts";
 import { EVENTS_CHANNEL } from "../events/types.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";

@@ -9,6 +9,11 @@ import { maybeAutoRefill } from "@/lib/billing/auto-refill";
 import { applyEntry } from "@/lib/billing/ledger";
 import { stripe } from "@/lib/billing/stripe";
 import { recordUsage } from "@/lib/billing/usage";
+import { currentRate } from "@/lib/billing/pricing";
+import { reconcile } from "@/lib/billing/reconcile";
+import { queueAutoRefill, runRefillJobs } from "@/lib/billing/refill-job";
+import { admitRun, billMinute, claimRun } from "@/lib/meetings/bot-runs";
+import { transitionMeeting } from "@/lib/meetings/transitions";
 import { call } from "@/test/http";
 import { startFakeStripe } from "@/test/fakes/stripe/server";
 import { createUser } from "@/test/users";
@@ -26,6 +31,19 @@ afterAll(async () => {
   delete process.env.STRIPE_WEBHOOK_SECRET;
   await fake.close();
 });
+
+const silent = () => {};
+
+/** A meeting of the user's with a bot in the call: claimed and admitted by a worker "w1". */
+async function meetingInCall(userId: string) {
+  const agent = await db.agent.create({ data: { userId, name: "A", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
+  const meeting = await db.meeting.create({ data: { userId, agentId: agent.id, meetingUrl: `https://zoom.us/j/${randomUUID().slice(0, 8)}`, platform: "zoom", scheduledStart: new Date() } });
+  const { runId } = await db.$transaction((tx) => transitionMeeting(tx, meeting.id, { to: "joining", reason: "join_requested", verb: "started" }));
+  const ref = { meetingId: meeting.id, runId: runId!, workerId: "w1", userId, agentId: agent.id };
+  expect((await claimRun(ref)).claimed).toBe(true);
+  expect((await admitRun(ref)).moved).toBe(true);
+  return { ref };
+}
 
 function signed(type: string, object: Record<string, unknown>, id = `evt_${randomUUID().slice(0, 12)}`) {
   const payload = JSON.stringify({ id, object: "event", type, api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), data: { object } });
@@ -176,15 +194,49 @@ describe("auto-refill", () => {
     expect(await db.topUp.count({ where: { userId: user.id, method: "auto_refill", status: "completed" } })).toBe(1);
   });
 
-  it("a usage debit that crosses the threshold triggers the refill", async () => {
+  it("a usage debit that crosses the threshold queues the refill (once per user); the job charges the card", async () => {
     const { user, headers } = await withCard(5);
     await call(enableRoute, { body: { amount: 10, threshold: 5 }, headers });
     fake.state.nextCharge = "succeed";
     const agent = await db.agent.create({ data: { userId: user.id, name: "A", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
     const meeting = await db.meeting.create({ data: { userId: user.id, agentId: agent.id, meetingUrl: "https://zoom.us/j/2", platform: "zoom", scheduledStart: new Date() } });
+    const charges = () => fake.requests.filter((r) => r.path === "/v1/payment_intents" && r.body.metadata && (r.body.metadata as Record<string, string>).userId === user.id).length;
+    // The debit itself never calls Stripe: it says a refill is due.
     const r = await recordUsage({ userId: user.id, meetingId: meeting.id, agentId: agent.id, tick: 0 });
-    expect(r).toMatchObject({ charged: true, mustStop: false });
-    expect(r.balanceMicros).toBe(5_000_000n - 20_000n + 10_000_000n);
+    expect(r).toMatchObject({ charged: true, mustStop: false, refillDue: true, balanceMicros: 5_000_000n - 20_000n });
+    expect(charges()).toBe(0);
+    await queueAutoRefill(user.id, silent);
+    await queueAutoRefill(user.id, silent);
+    const queued = await db.$queryRaw<{ data: { userId: string } }[]>`SELECT data FROM pgboss.job WHERE name = 'billing-auto-refill' AND singleton_key = ${user.id} AND state = 'created'`;
+    expect(queued).toEqual([{ data: { userId: user.id } }]);
+    await runRefillJobs(queued, silent);
+    expect(charges()).toBe(1);
+    expect(await balance(user.id)).toBe(5_000_000n - 20_000n + 10_000_000n);
+  });
+
+  it("a Stripe slower than the billing interval holds up no tick: minutes go on being billed while the refill waits", async () => {
+    const { user, headers } = await withCard(5);
+    await call(enableRoute, { body: { amount: 10, threshold: 5 }, headers });
+    fake.state.nextCharge = "succeed";
+    const { ref } = await meetingInCall(user.id);
+    const start = await balance(user.id);
+    expect(await billMinute(ref, 0)).toMatchObject({ charged: true, refillDue: true });
+    const release = fake.holdCharges();
+    const arrived = fake.nextCharge();
+    const refill = runRefillJobs([{ data: { userId: user.id } }], silent);
+    await arrived; // Stripe has the charge and says nothing yet.
+    // The next minutes are billed meanwhile, each under its own tick.
+    expect(await billMinute(ref, 1)).toMatchObject({ charged: true, refillDue: false });
+    expect(await billMinute(ref, 2)).toMatchObject({ charged: true });
+    release();
+    await refill;
+    const tick = (await currentRate("agent_minute"))!.priceMicros;
+    expect(await balance(user.id)).toBe(start - 3n * tick + 10_000_000n);
+    const keys = (await db.ledgerEntry.findMany({ where: { meetingId: ref.meetingId, type: "usage" } })).map((e) => e.idempotencyKey).sort();
+    expect(keys).toEqual([0, 1, 2].map((t) => `usage:${ref.meetingId}:${t}`));
+    const report = await reconcile(db);
+    expect(report.balanceMismatches.filter((m) => m.userId === user.id)).toEqual([]);
+    expect(report.meetingMismatches.filter((m) => m.meetingId === ref.meetingId)).toEqual([]);
   });
 
   it("authentication required asks the user to top up; three failures in a row turn it off", async () => {

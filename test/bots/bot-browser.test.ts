@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { launchBotBrowser, newBotContext, openBotPage } from "@/lib/bots/browser";
+import { keepBrowser, launchBotBrowser, newBotContext, openBotPage } from "@/lib/bots/browser";
 
 // The bot's browser as a meeting client sees it: no automation flag, Chrome's own user agent and
 // client hints (not "HeadlessChrome"), a person's languages, microphone and camera granted to the
@@ -64,5 +64,35 @@ describe("the bot's browser", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("the worker's shared browser", () => {
+  it("launches again after a failed launch and after the browser went away, never keeping a failure", async () => {
+    let launches = 0;
+    const events: string[] = [];
+    // The first launch fails (say, Chromium could not start under memory pressure); later ones work.
+    const shared = keepBrowser(
+      () => (++launches === 1 ? Promise.reject(new Error("Chromium did not start")) : launchBotBrowser({ headless: true })),
+      (event) => events.push(event),
+    );
+    try {
+      await expect(shared.get()).rejects.toThrow("Chromium did not start");
+      const first = await shared.get();
+      expect(first.isConnected()).toBe(true);
+      expect(await shared.get()).toBe(first);
+      // The browser goes away (a crash): the next bot gets a new one.
+      const gone = new Promise((resolve) => first.once("disconnected", resolve));
+      await first.close();
+      await gone;
+      const second = await shared.get();
+      expect(second).not.toBe(first);
+      expect(second.isConnected()).toBe(true);
+      expect(launches).toBe(3);
+      expect(events).toEqual(["launch_failed", "disconnected"]);
+    } finally {
+      await shared.close();
+    }
+    await expect(shared.get()).rejects.toThrow(/closing/);
   });
 });

@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as stopRoute } from "@/app/api/meetings/[id]/stop/route";
 import { POST as restartRoute } from "@/app/api/meetings/[id]/restart/route";
-import { addProviderUsage, billNextMinute, claimRun, heartbeat, moveRun, saveParticipants } from "@/lib/meetings/bot-runs";
+import { addProviderUsage, admitRun, billMinute, claimRun, heartbeat, moveRun, saveParticipants } from "@/lib/meetings/bot-runs";
 import { call } from "../http.ts";
 import { MEET_URL, startJob, userWithAgent } from "./fixtures.ts";
 
@@ -27,11 +27,11 @@ describe("bot runs", () => {
     const ref = { meetingId: id, runId, workerId: "w1" };
     expect((await claimRun(ref)).claimed).toBe(true);
     expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false });
-    expect(await moveRun(ref, "in_progress", "admitted")).toBe(true);
+    expect(await moveRun(ref, "in_progress", "admitted")).toEqual({ moved: true });
 
     await call(restartRoute, { method: "POST", headers, params: { id } });
     expect(await heartbeat(ref)).toBeNull();
-    expect(await moveRun(ref, "failed", "provider_error")).toBe(false);
+    expect(await moveRun(ref, "failed", "provider_error")).toEqual({ moved: false, reason: "superseded", current: "joining" });
     const current = await db.meeting.findUniqueOrThrow({ where: { id } });
     expect(current).toMatchObject({ status: "joining", workerId: null });
     expect(await claimRun(ref)).toEqual({ claimed: false, reason: "superseded" });
@@ -42,18 +42,53 @@ describe("bot runs", () => {
     expect(await heartbeat(next)).toBeNull();
   });
 
-  it("bills each started minute once, also when a tick is retried after a crash", async () => {
+  it("says why a move was refused: superseded (stopped, restarted) or not allowed now (the run goes on)", async () => {
+    const { id, runId, headers } = await joinedMeeting();
+    const ref = { meetingId: id, runId, workerId: "w1" };
+    await claimRun(ref);
+    expect(await moveRun(ref, "in_progress", null)).toEqual({ moved: true });
+    // A late waiting-room report after admission: the table has no such move, but the run is the meeting's.
+    expect(await moveRun(ref, "waiting_room", null)).toEqual({ moved: false, reason: "not_allowed", current: "in_progress" });
+    await call(stopRoute, { method: "POST", headers, params: { id } });
+    // Stopped: the same run, but the meeting is over for it.
+    expect(await moveRun(ref, "completed", "alone")).toEqual({ moved: false, reason: "superseded", current: "completed" });
+  });
+
+  it("bills each started minute once, also when a tick is retried after its answer was lost", async () => {
     const { id, runId, user, agent } = await joinedMeeting(1);
     const ref = { meetingId: id, runId, workerId: "w1", userId: user.id, agentId: agent.id };
     await claimRun(ref);
-    const first = await billNextMinute(ref);
-    expect(first.charged).toBe(true);
-    // A crash after the debit but before the count moved: the retry bills the same tick, not a new one.
-    await db.meeting.update({ where: { id }, data: { billedTicks: 0 } });
-    expect((await billNextMinute(ref)).charged).toBe(false);
-    expect((await billNextMinute(ref)).charged).toBe(true);
+    const admitted = await admitRun(ref);
+    expect(admitted).toEqual({ moved: true, billedTicks: 0 });
+    expect(await billMinute(ref, 0)).toMatchObject({ charged: true, billed: true });
+    // The commit happened but the bot never heard: the retry finds the tick billed and charges nothing.
+    expect(await billMinute(ref, 0)).toMatchObject({ charged: false, billed: true });
+    expect(await billMinute(ref, 1)).toMatchObject({ charged: true, billed: true });
+    await expect(billMinute(ref, 3)).rejects.toThrow(/ahead of its count/);
     const entries = await db.ledgerEntry.findMany({ where: { meetingId: id, type: "usage" } });
     expect(entries.map((e) => e.idempotencyKey).sort()).toEqual([`usage:${id}:0`, `usage:${id}:1`]);
+    expect((await db.meeting.findUniqueOrThrow({ where: { id } })).billedTicks).toBe(2);
+  });
+
+  it("never bills after the user stopped the meeting, nor for an old run during a restart", async () => {
+    const { id, runId, user, agent, headers } = await joinedMeeting();
+    const old = { meetingId: id, runId, workerId: "w1", userId: user.id, agentId: agent.id };
+    await claimRun(old);
+    await admitRun(old);
+    expect(await billMinute(old, 0)).toMatchObject({ charged: true });
+    // Restarted while the old bot is still in the call: only the new run may bill.
+    await call(restartRoute, { method: "POST", headers, params: { id } });
+    expect(await billMinute(old, 1)).toEqual({ superseded: true });
+    const fresh = { ...old, runId: (await db.meeting.findUniqueOrThrow({ where: { id } })).runId!, workerId: "w2" };
+    await claimRun(fresh);
+    // Not in the call yet: nothing to bill.
+    expect(await billMinute(fresh, 1)).toEqual({ superseded: true });
+    expect(await admitRun(fresh)).toEqual({ moved: true, billedTicks: 1 });
+    expect(await billMinute(fresh, 1)).toMatchObject({ charged: true });
+    // Stop pressed just before the next tick: the tick, however soon after, is refused.
+    await call(stopRoute, { method: "POST", headers, params: { id } });
+    expect(await billMinute(fresh, 2)).toEqual({ superseded: true });
+    expect(await db.ledgerEntry.count({ where: { meetingId: id, type: "usage" } })).toBe(2);
     expect((await db.meeting.findUniqueOrThrow({ where: { id } })).billedTicks).toBe(2);
   });
 
@@ -61,10 +96,12 @@ describe("bot runs", () => {
     const { id, runId, user, agent } = await joinedMeeting(0.03);
     const ref = { meetingId: id, runId, workerId: "w1", userId: user.id, agentId: agent.id };
     await claimRun(ref);
+    await admitRun(ref);
     const ticks = [];
-    for (let i = 0; i < 3; i++) ticks.push(await billNextMinute(ref));
-    expect(ticks.map((t) => t.mustStop)).toEqual([false, true, true]);
-    expect(ticks[2]).toMatchObject({ charged: false, reason: "out_of_credits" });
+    for (let tick = 0; tick < 3; tick++) ticks.push(await billMinute(ref, Math.min(tick, 2)));
+    expect(ticks.map((t) => ("mustStop" in t ? t.mustStop : null))).toEqual([false, true, true]);
+    expect(ticks[2]).toMatchObject({ charged: false, billed: false, reason: "out_of_credits" });
+    expect((await db.meeting.findUniqueOrThrow({ where: { id } })).billedTicks).toBe(2);
   });
 
   it("keeps the roster and provider totals", async () => {

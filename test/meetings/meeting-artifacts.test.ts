@@ -103,4 +103,19 @@ describe("failure artifacts", () => {
     await closed.close();
     expect(await captureFailure(closed, id)).toEqual({ files: [] });
   });
+
+  it("never throws, whatever goes wrong: a bot's teardown must go on", async () => {
+    // A meeting id that cannot name a folder (it would leave the artifacts folder).
+    await expect(captureFailure(page, "../../etc")).resolves.toEqual({ files: [] });
+    // A meeting folder that cannot be made: a file is in the way.
+    const owner = await userWithAgent();
+    const id = await meetingOf(owner);
+    fs.mkdirSync(path.dirname(artifactFolder(id)), { recursive: true });
+    fs.writeFileSync(artifactFolder(id), "not a folder");
+    try {
+      await expect(captureFailure(page, id)).resolves.toEqual({ files: [] });
+    } finally {
+      fs.rmSync(artifactFolder(id), { force: true });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { MEETING_STATUSES, statusPhrase, type MeetingStatus } from "@/lib/meetings/status";
 import { transitionMeeting, TransitionRefused, TRANSITIONS } from "@/lib/meetings/transitions";
@@ -81,13 +81,28 @@ describe("the meeting transition table", () => {
 
 describe("heartbeat loss", () => {
   const ago = (s: number) => new Date(Date.now() - s * 1000);
+  const timeout = process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS;
+  // A 10 s time-out here; and the sweep counts silence only while the database was up (the fault
+  // tests restart it), so these start once this test database has been up that long.
+  beforeEach(async () => {
+    process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = "10";
+    const [{ upMs }] = await db.$queryRaw<{ upMs: number }[]>`SELECT (EXTRACT(EPOCH FROM now() - pg_postmaster_start_time()) * 1000)::float8 AS "upMs"`;
+    if (upMs < 11_000) await new Promise((resolve) => setTimeout(resolve, 11_000 - upMs));
+  });
+  afterEach(() => {
+    if (timeout === undefined) delete process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS;
+    else process.env.MEETING_HEARTBEAT_TIMEOUT_SECONDS = timeout;
+  });
 
   it("fails live meetings whose worker went silent (heartbeat_lost) or never came (no_worker), and nothing else", async () => {
     const lost = await meetingIn("in_progress", { workerId: "w1", heartbeatAt: ago(120), joinRequestedAt: ago(600) });
-    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(61), joinRequestedAt: ago(600) });
-    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(90) });
-    const alive = await meetingIn("in_progress", { workerId: "w2", heartbeatAt: ago(5), joinRequestedAt: ago(600) });
-    const justAsked = await meetingIn("joining", { joinRequestedAt: ago(10) });
+    const lostInLobby = await meetingIn("waiting_room", { workerId: "w1", heartbeatAt: ago(11), joinRequestedAt: ago(600) });
+    const neverPicked = await meetingIn("joining", { joinRequestedAt: ago(30) });
+    const alive = await meetingIn("in_progress", { workerId: "w2", joinRequestedAt: ago(600) });
+    const justAsked = await meetingIn("joining", {});
+    // Their heartbeat and request are from just now, the moment before the sweep.
+    await db.meeting.update({ where: { id: alive.id }, data: { heartbeatAt: new Date() } });
+    await db.meeting.update({ where: { id: justAsked.id }, data: { joinRequestedAt: new Date() } });
     const scheduled = await meetingIn("scheduled", { scheduledStart: ago(3600) });
     const done = await meetingIn("completed", { workerId: "w1", heartbeatAt: ago(3600) });
 
@@ -102,6 +117,25 @@ describe("heartbeat loss", () => {
     // Sweeping again changes nothing.
     const again = await sweepLostMeetings();
     for (const m of [lost, lostInLobby, neverPicked]) expect(again).not.toContain(m.id);
+  });
+
+  it("a meeting held in the queue by busy workers waits, and fails as no_free_bot only after the queue time-out", async () => {
+    // Held: a busy worker vouched for it a moment ago (holdQueuedMeetings), asked for long ago.
+    const queued = await meetingIn("joining", { statusReason: "waiting_for_bot", heartbeatAt: ago(2), joinRequestedAt: ago(120) });
+    const tooLong = await meetingIn("joining", { statusReason: "waiting_for_bot", heartbeatAt: ago(2), joinRequestedAt: ago(601) });
+    const failed = await sweepLostMeetings();
+    expect(failed).not.toContain(queued.id);
+    expect(failed).toContain(tooLong.id);
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({ status: "joining", statusReason: "waiting_for_bot" });
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: tooLong.id } })).toMatchObject({ status: "failed", statusReason: "no_free_bot" });
+  });
+
+  it("a meeting handed over by a stopping worker waits for the next worker as long as a queued one", async () => {
+    const waiting = await meetingIn("joining", { statusReason: "worker_shutdown", joinRequestedAt: ago(120) });
+    const given = await meetingIn("joining", { statusReason: "worker_shutdown", joinRequestedAt: ago(601) });
+    const failed = await sweepLostMeetings();
+    expect(failed).not.toContain(waiting.id);
+    expect(await db.meeting.findUniqueOrThrow({ where: { id: given.id } })).toMatchObject({ status: "failed", statusReason: "no_worker" });
   });
 
   it("reading one's meetings fails one's own lost meetings, even with no worker running, and no one else's", async () => {

@@ -19,6 +19,27 @@ function entrySize(e: HistoryEntry): number {
   return e.tools.calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0) + e.tools.results.reduce((n, r) => n + r.content.length, 0);
 }
 
+/**
+ * The meeting as the agent remembers it, for the prompts of its replies. A meeting can last hours:
+ * past `maxChars` the oldest lines go. The default keeps twice what a prompt uses, so a long
+ * meeting costs bounded memory and buildMessages still knows that earlier parts were left out.
+ */
+export class MeetingHistory {
+  readonly entries: HistoryEntry[] = [];
+  private chars = 0;
+  private readonly maxChars: number;
+
+  constructor(maxChars = 2 * CONTEXT_TRANSCRIPT_CHARS) {
+    this.maxChars = maxChars;
+  }
+
+  push(entry: HistoryEntry): void {
+    this.entries.push(entry);
+    this.chars += entrySize(entry);
+    while (this.chars > this.maxChars && this.entries.length > 1) this.chars -= entrySize(this.entries.shift()!);
+  }
+}
+
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
 
 /** "German" for "de"; the tag itself if the runtime does not know it. */

@@ -1,5 +1,8 @@
+import { logger, type Logger } from "../../log.ts";
 import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type VadBlock } from "../audio/vad.ts";
 import { createProviders } from "../providers/create-providers.ts";
+import { providerLogger } from "../providers/log.ts";
+import { isRetryable } from "../providers/retry.ts";
 import {
   INPUT_SAMPLE_RATE,
   ProviderError,
@@ -16,10 +19,11 @@ import {
   type VoiceSession,
 } from "../types.ts";
 import { ActivationGate } from "./activation-gate.ts";
-import { buildMessages, type HistoryEntry } from "./context.ts";
+import { buildMessages, MeetingHistory } from "./context.ts";
 import { EchoGuard, type Utterance } from "./echo-guard.ts";
 import { phrasesFor } from "./phrases.ts";
 import { Playout } from "./playout.ts";
+import { outageNotice, ProviderOutage } from "./provider-outage.ts";
 import { Reply, type ReplyTools } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
@@ -43,6 +47,10 @@ export interface VoiceSessionOptions {
   providers?: VoiceProviders;
   /** The session clock in ms, the one frames' `timeMs` are on (default: performance.now()). */
   now?: () => number;
+  /** The structured logger, bound to the meeting and run (lib/log.ts); the providers log through it too. */
+  log?: Logger;
+  /** How long a provider outage may last before the session gives up (default PROVIDER_OUTAGE_LIMIT_MS; tests shorten it). */
+  outageLimitMs?: number;
   /** What the agent may call while answering (built-in tools and its MCP servers'). */
   tools?: AgentTools;
   /** Bounds of each tool call (default TOOL_TIMEOUT_MS, TOOL_RESULT_MAX_CHARS); tests shorten them. */
@@ -90,7 +98,13 @@ class PipelineSession implements VoiceSession {
   private readonly turns: TurnDetector;
   private readonly gate: ActivationGate;
   private readonly echo = new EchoGuard();
-  private readonly history: HistoryEntry[] = [];
+  private readonly history = new MeetingHistory();
+  private readonly log: Logger;
+  private readonly outage: ProviderOutage;
+  /** A question whose answer failed during an outage, asked again at `at` (session clock) unless a newer one comes. */
+  private retryTurn: { turn: UserTurn; at: number } | null = null;
+  /** During a speech-to-text outage: when to open the next stream (session clock). */
+  private sttReopenAt: number | null = null;
   private readonly names = new Map<string, string>();
   private selfId: string | null = null;
   private vad: StreamingVad | null = null;
@@ -110,6 +124,8 @@ class PipelineSession implements VoiceSession {
     this.emit = options.onEvent;
     this.providers = providers;
     this.now = options.now ?? (() => performance.now());
+    this.log = options.log ?? logger({ scope: "voice" });
+    this.outage = new ProviderOutage(options.outageLimitMs);
     this.tools = options.tools?.specs.length ? options.tools : null;
     this.toolLimits = { timeoutMs: TOOL_TIMEOUT_MS, maxResultChars: TOOL_RESULT_MAX_CHARS, ...options.toolLimits };
     this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
@@ -126,7 +142,7 @@ class PipelineSession implements VoiceSession {
     try {
       const model = await loadVadModel();
       // A block the model could not score is skipped; the stream goes on.
-      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => console.error("[voice] VAD failed on a block:", err));
+      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => this.log("vad_error", { level: "warn", error: String(err) }));
       const stream = this.openStt();
       const { ai, tts } = this.providers;
       await Promise.all([stream.ready, ai.prewarm?.(), tts.prewarm?.()]);
@@ -170,9 +186,10 @@ class PipelineSession implements VoiceSession {
     if (this.active) this.interrupt();
     this.vad?.close();
     const stt = this.stt;
+    this.retryTurn = null;
     if (stt) {
       // The provider's last words still become transcript (not answers: we are stopping).
-      await stt.stream.close().catch(() => {});
+      await stt.stream.close().catch((err) => this.log("stt_close_error", { level: "warn", error: String(err) }));
       this.reportSttUsage();
       this.stt = null;
       stt.controller.abort();
@@ -188,7 +205,7 @@ class PipelineSession implements VoiceSession {
     const stream = this.providers.stt.open(controller.signal);
     this.stt = { stream, controller, reportedMs: 0 };
     // A failed connection also ends `events`, where listen() deals with it.
-    stream.ready.catch(() => {});
+    stream.ready.then(() => this.recovered("stt"), () => {});
     void this.listen(stream);
     return stream;
   }
@@ -205,10 +222,18 @@ class PipelineSession implements VoiceSession {
     }
     if (this.state !== "running" || this.stt?.stream !== stream) return;
     this.reportSttUsage();
-    // The adapter reconnects by itself; a stream that still ends failed for good.
-    if (problem instanceof ProviderError && problem.kind === "invalid_key") return this.fail(problem);
-    if (++this.sttReopens > MAX_STT_REOPENS) return this.fail(asProviderError(problem ?? "the stream ended", "stt", this.providers.stt.providerId));
+    // The adapter reconnects by itself; a stream that still ends failed for its own retries.
+    const error = asProviderError(problem ?? "the stream ended", "stt", this.providers.stt.providerId);
+    if (error.kind === "invalid_key") return this.fail(error);
     this.stt.controller.abort();
+    if (isRetryable(error)) {
+      // An outage: the meeting goes on, deaf for now; a new stream is tried with back-off (tick()).
+      this.stt = null;
+      if (!this.transientFailure(error)) return;
+      this.sttReopenAt = this.outage.nextRetryAt(this.now());
+      return;
+    }
+    if (++this.sttReopens > MAX_STT_REOPENS) return this.fail(error);
     this.openStt();
   }
 
@@ -259,13 +284,49 @@ class PipelineSession implements VoiceSession {
     this.emit({ type: "usage", usage: { kind: "stt", providerId, model, audioMs } });
   }
 
-  /** Time-outs: the turn's wait for words, the follow-up window, a tool's filler, the end of the agent's playout. */
+  /** Time-outs: the turn's wait for words, the follow-up window, a tool's filler, the end of the agent's playout, retries during an outage. */
   private tick(): void {
     this.turns.tick();
     this.gate.tick(this.now());
     this.active?.reply.tick();
     const a = this.active;
     if (a?.delivered && this.now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
+    if (this.sttReopenAt !== null && this.now() >= this.sttReopenAt) {
+      this.sttReopenAt = null;
+      this.openStt();
+    }
+    const retry = this.retryTurn;
+    if (retry && !this.active && this.now() >= retry.at) {
+      this.retryTurn = null;
+      this.answer(retry.turn);
+    }
+  }
+
+  /**
+   * A failure that may pass (after the adapters' own retries): the first of an outage is reported
+   * and announced once; one that outlasts PROVIDER_OUTAGE_LIMIT_MS ends the session. False when the
+   * session is over.
+   */
+  private transientFailure(error: ProviderError): boolean {
+    const state = this.outage.failed(error, this.now());
+    this.log("provider_trouble", { level: "warn", providerKind: error.providerKind, provider: error.providerId, outage: state, error: error.message });
+    if (state === "too_long") {
+      this.fail(error);
+      return false;
+    }
+    if (state === "began") {
+      this.emit({ type: "outage", state: "began", error });
+      void this.say(outageNotice(this.agent.language));
+    }
+    return true;
+  }
+
+  /** A provider of `kind` worked: an outage of its ends. */
+  private recovered(kind: ProviderError["providerKind"]): void {
+    const lastedMs = this.outage.recovered(kind, this.now());
+    if (lastedMs === null) return;
+    this.log("provider_recovered", { providerKind: kind, lastedMs: Math.round(lastedMs) });
+    this.emit({ type: "outage", state: "ended", providerKind: kind, lastedMs: Math.round(lastedMs) });
   }
 
   private onTurn(turn: UserTurn): void {
@@ -290,8 +351,16 @@ class PipelineSession implements VoiceSession {
       // Still thinking about the previous turn: answer both together instead.
       this.interrupt();
     }
+    // A question waiting to be asked again (an outage) is part of this request's context.
+    this.retryTurn = null;
+    this.answer(turn);
+  }
+
+  /** Starts the answer to a person's turn (or starts it again after an outage): the meeting so far, and what the agent may call. */
+  private answer(turn: UserTurn): void {
+    const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
     const turnId = this.turnCount + 1;
-    const messages = buildMessages(this.agent, this.history, undefined, this.tools !== null);
+    const messages = buildMessages(this.agent, this.history.entries, undefined, this.tools !== null);
     this.startReply({ llm: this.providers.ai, messages, tools: this.replyTools(turnId, speaker, turn.speakerId ?? null) }, turn, true);
   }
 
@@ -343,12 +412,20 @@ class PipelineSession implements VoiceSession {
     );
   }
 
-  /** A stage failed after the adapters' own retries: this reply stops; the session goes on unless the key is bad or replies keep failing. */
+  /**
+   * A stage failed after the adapters' own retries: this reply stops. A bad key ends the session; a
+   * failure that can pass is an outage (the question is asked again with back-off); any other ends
+   * the session once replies keep failing.
+   */
   private replyFailed(active: ActiveReply, err: unknown): void {
     if (this.active === active) this.interrupt("failed");
     const error = asProviderError(err, "ai", this.providers.ai.providerId);
     if (error.kind === "invalid_key") return this.fail(error);
-    console.error(`[voice] reply failed (${error.providerKind} ${error.providerId}, ${error.kind}):`, error.message);
+    this.log("reply_failed", { level: "warn", providerKind: error.providerKind, provider: error.providerId, kind: error.kind, error: error.message });
+    if (isRetryable(error)) {
+      if (this.transientFailure(error) && active.turn && !this.retryTurn) this.retryTurn = { turn: active.turn, at: this.outage.nextRetryAt(this.now()) };
+      return;
+    }
     if (++this.failedReplies >= MAX_FAILED_REPLIES) this.fail(error);
   }
 
@@ -401,7 +478,12 @@ class PipelineSession implements VoiceSession {
         },
       });
     }
-    if (reason === "played") this.failedReplies = 0;
+    if (reason === "played") {
+      this.failedReplies = 0;
+      // Spoken to the end: the TTS works, and the LLM too when it was an answer.
+      this.recovered("tts");
+      if (a.turn) this.recovered("ai");
+    }
     this.emit({ type: "replying", replying: false });
     a.done?.();
   }
@@ -422,5 +504,6 @@ function asProviderError(err: unknown, kind: ProviderError["providerKind"], prov
 
 /** Throws a bad_request ProviderError when a provider has no adapter or an unusable base URL. */
 export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
-  return new PipelineSession(options, options.providers ?? createProviders(options.agent));
+  const log = options.log ?? logger({ scope: "voice" });
+  return new PipelineSession({ ...options, log }, options.providers ?? createProviders(options.agent, { log: providerLogger(log) }));
 }

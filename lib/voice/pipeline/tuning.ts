@@ -95,6 +95,19 @@ export const MAX_FAILED_REPLIES = 3;
 export const MAX_STT_REOPENS = 3;
 
 /**
+ * A provider that keeps failing with errors that can go away by themselves (timeouts, 429, 5xx,
+ * dropped or refused connections) is in an outage: the meeting goes on, the agent says once that it
+ * has a problem, and a question asked meanwhile is tried again. Only an outage longer than this is
+ * taken for good and ends the session (provider_error): minutes, not the seconds a provider's
+ * incident usually lasts.
+ */
+export const PROVIDER_OUTAGE_LIMIT_MS = 5 * 60_000;
+
+/** Back-off of answering a question again during an outage: first wait, doubling up to the maximum. */
+export const OUTAGE_RETRY_FIRST_MS = 2_000;
+export const OUTAGE_RETRY_MAX_MS = 15_000;
+
+/**
  * A tool call still running this long after the model asked for it gets a short filler ("One
  * moment.") when the agent is silent: people hear dead air after about a second (the turn-taking
  * gap in conversation is ~200-700 ms), and most tools answer faster than this.

@@ -1,3 +1,4 @@
+import { logger, type Logger } from "../../log.ts";
 import type { ProviderKind } from "../types.ts";
 
 /** One thing that happened between us and a provider. Never carries a key or user content. */
@@ -14,7 +15,10 @@ export interface ProviderLogEvent {
 
 export type ProviderLogger = (event: ProviderLogEvent) => void;
 
-/** Default: one JSON line per event on stdout, which the worker's log shipping picks up. */
-export const jsonLineLogger: ProviderLogger = (event) => {
-  process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), scope: "voice.provider", ...event })}\n`);
-};
+/** Provider events as lines of the one structured logger (lib/log.ts), with whatever `log` binds (the meeting and run). */
+export function providerLogger(log: Logger): ProviderLogger {
+  return ({ event, ...fields }) => log(event, { level: "warn", scope: "voice.provider", ...fields });
+}
+
+/** Default: lines of the shared logger without a meeting (key checks, the smoke command). */
+export const jsonLineLogger: ProviderLogger = providerLogger(logger());

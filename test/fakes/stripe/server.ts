@@ -26,6 +26,9 @@ export async function startFakeStripe() {
   const requests: { method: string; path: string; body: Obj; idempotencyKey?: string }[] = [];
   const intents = new Map<string, Obj>();
   const state = { nextCharge: "succeed" as ChargeOutcome };
+  // A slow Stripe: while held, charges (POST /v1/payment_intents) get no answer until released.
+  let held: { gate: Promise<void>; release: () => void } | null = null;
+  const arrivals: (() => void)[] = [];
   const id = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
 
   const server = http.createServer((req, res) => {
@@ -74,6 +77,13 @@ export async function startFakeStripe() {
         return send(200, intent);
       }
       if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+        arrivals.splice(0).forEach((arrived) => arrived());
+        if (held) return void held.gate.then(() => charge());
+        return charge();
+      }
+      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+
+      function charge() {
         const pid = id("pi");
         const outcome = state.nextCharge;
         const intent = {
@@ -99,7 +109,6 @@ export async function startFakeStripe() {
           },
         });
       }
-      send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -109,6 +118,18 @@ export async function startFakeStripe() {
     requests,
     state,
     setIntent: (intent: Obj & { id: string }) => intents.set(intent.id, intent),
+    /** Holds every charge without an answer until the returned release() (a Stripe slower than anything waiting on it). */
+    holdCharges(): () => void {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      held = { gate, release };
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    /** Resolves when the next charge request arrives (held or not). */
+    nextCharge: () => new Promise<void>((resolve) => arrivals.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -51,6 +51,8 @@ export interface VoiceFakes {
   script(next: { stt?: string[]; ai?: ScriptedAnswer[] }): void;
   /** The next `times` requests to `provider` (a prefix; optionally one surface: chat, speech, transcribe, listen, models) fail. */
   failNext(provider: string, failure: FakeFailure, times?: number, surface?: string): void;
+  /** Every request to `provider` (optionally one surface) fails for the next `ms` (an outage). */
+  failFor(provider: string, failure: FakeFailure, ms: number, surface?: string): void;
   /** Back to defaults; forgets requests, scripts and failures. */
   reset(): void;
   close(): Promise<void>;
@@ -74,7 +76,9 @@ function control(state: FakeState, req: http.IncomingMessage, res: http.ServerRe
       state.script(input as { stt?: string[]; ai?: ScriptedAnswer[] });
       return sendJson(res, 200, { ok: true });
     case "POST /__control/fail":
-      state.failNext(String(input.provider), input.failure as FakeFailure, Number(input.times ?? 1), input.surface as string | undefined);
+      // `forMs`: every request fails for that long (an outage); else the next `times` requests.
+      if (input.forMs !== undefined) state.failFor(String(input.provider), input.failure as FakeFailure, Number(input.forMs), input.surface as string | undefined);
+      else state.failNext(String(input.provider), input.failure as FakeFailure, Number(input.times ?? 1), input.surface as string | undefined);
       return sendJson(res, 200, { ok: true });
     case "POST /__control/reset":
       state.reset();
@@ -193,6 +197,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     set: (next) => state.set(next),
     script: (next) => state.script(next),
     failNext: (provider, failure, times, surface) => state.failNext(provider, failure, times, surface),
+    failFor: (provider, failure, ms, surface) => state.failFor(provider, failure, ms, surface),
     reset: () => state.reset(),
     close: () =>
       new Promise<void>((resolve) => {

@@ -111,7 +111,7 @@ export class FakeState {
   readonly requests: SeenRequest[] = [];
   private sttScript: string[] = [];
   private aiScript: ScriptedAnswer[] = [];
-  private failures: { provider: string; surface?: string; failure: FakeFailure; times: number }[] = [];
+  private failures: { provider: string; surface?: string; failure: FakeFailure; times: number; until?: number }[] = [];
 
   constructor(options: Partial<VoiceFakeOptions> = {}) {
     this.options = mergeOptions(DEFAULT_FAKE_OPTIONS, options);
@@ -165,7 +165,13 @@ export class FakeState {
     return `You said: ${heard || "nothing"}. That is all I have to say.`;
   }
 
+  /** Every request to `provider` (optionally one surface) fails for the next `ms`: an outage of that length. */
+  failFor(provider: string, failure: FakeFailure, ms: number, surface?: string): void {
+    this.failures.push({ provider, surface, failure, times: Infinity, until: Date.now() + ms });
+  }
+
   takeFailure(provider: string, surface: string): FakeFailure | null {
+    this.failures = this.failures.filter((f) => f.until === undefined || f.until > Date.now());
     const i = this.failures.findIndex((f) => f.provider === provider && (!f.surface || f.surface === surface));
     if (i === -1) return null;
     const entry = this.failures[i];

@@ -27,6 +27,8 @@ export interface AgentSetup {
   instructions?: string;
   /** STT models differ by family (Deepgram Flux vs Nova). */
   sttModel?: string;
+  /** The session's provider outage limit (ms of meeting time). */
+  outageLimitMs?: number;
   /** What the agent may call, and the bounds of a call. */
   tools?: AgentTools;
   toolLimits?: Partial<ToolLimits>;
@@ -78,6 +80,7 @@ export class Meeting {
       agent: this.agent,
       providers: this.providers,
       now: () => this.clock,
+      outageLimitMs: setup.outageLimitMs,
       onEvent: (e) => this.events.push(e),
       tools: setup.tools,
       toolLimits: setup.toolLimits,

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { outageNotice } from "../../../lib/voice/pipeline/provider-outage.ts";
 import { ProviderError } from "../../../lib/voice/types.ts";
 import { startVoiceFakes, type VoiceFakes } from "../../fakes/voice/server.ts";
-import { Meeting, type AgentSetup } from "./meeting.ts";
+import { createVoiceSession } from "../../../lib/voice/pipeline/session.ts";
+import { agentConfig, Meeting, type AgentSetup } from "./meeting.ts";
 import { SPEECH } from "./speech.ts";
 
 // The voice pipeline end to end on real speech (the committed fixtures) through the real provider
@@ -366,6 +368,77 @@ describe("provider errors", () => {
     await m.until(() => m.replies.some((r) => r.text === "We agreed to move the launch."), "the answer after the reconnect");
     expect(fakes.requests.filter((r) => r.surface === "listen").length).toBeGreaterThan(1);
     expect(m.of("error")).toEqual([]);
+  });
+});
+
+describe("provider outages", () => {
+  // Failures are counted, not timed: these tests' adapters try 3 times per request (meeting.ts),
+  // so 12 failures outlast three questions' worth of answers, which used to end the meeting.
+  it.each([
+    ["answers 500", { status: 500 }],
+    ["drops its connections", { drop: "before" }],
+  ] as const)("an AI provider that %s for a while never ends the meeting: it says so once and answers after it recovers", async (_, failure) => {
+    const m = await meeting();
+    fakes.failNext("openai", failure, 12, "chat");
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text, SPEECH["follow-up"].text, SPEECH["co-host-summarise"].text], ai: ["We agreed to move the launch."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.of("outage").length === 1, "the outage to be noticed");
+    expect(m.of("outage")[0]).toMatchObject({ state: "began", error: { providerKind: "ai", providerId: "openai" } });
+    await m.speak("follow-up", "bob");
+    await m.speak("co-host-summarise", "alice");
+    await m.until(() => m.replies.some((r) => r.text === "We agreed to move the launch."), "the answer once the provider is back", 90_000);
+    expect(m.of("error")).toEqual([]);
+    expect(m.of("outage").map((e) => e.state)).toEqual(["began", "ended"]);
+    // Said once, however many answers failed meanwhile.
+    expect(m.replies.filter((r) => r.text === outageNotice("en"))).toHaveLength(1);
+    expect(chatRequests().length).toBeGreaterThan(12);
+  }, 90_000);
+
+  it("a speech-to-text provider that refuses connections for a while: the agent says so once and hears again after it recovers", async () => {
+    // The first connection dies under the adapter as soon as audio arrives; the next 12 are refused.
+    fakes.failNext("deepgram", { drop: "mid" }, 1, "listen");
+    fakes.failNext("deepgram", { status: 503 }, 12, "listen");
+    const m = await meeting();
+    // Whatever the agent manages to hear is this question (what it heard while deaf is lost).
+    fakes.set({ defaultTranscript: SPEECH["co-host-summarise"].text });
+    fakes.script({ ai: ["We agreed to move the launch."] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.of("outage").some((e) => e.state === "ended"), "the speech-to-text to come back", 90_000);
+    expect(m.of("outage")[0]).toMatchObject({ state: "began", error: { providerKind: "stt" } });
+    await m.speak("co-host-summarise", "alice");
+    await m.until(() => m.replies.some((r) => r.text === "We agreed to move the launch."), "an answer after the outage");
+    expect(m.of("error")).toEqual([]);
+    expect(m.replies.filter((r) => r.text === outageNotice("en"))).toHaveLength(1);
+  }, 90_000);
+
+  it("gives up only on an outage longer than its limit: then the meeting ends with provider_error", async () => {
+    const limitMs = 20_000;
+    const m = await meeting({ outageLimitMs: limitMs });
+    fakes.failNext("openai", { status: 503 }, 1000, "chat");
+    fakes.script({ stt: [SPEECH["hey-cohost-agenda"].text] });
+    await m.speak("hey-cohost-agenda", "alice");
+    await m.until(() => m.of("outage").length === 1, "the outage to be noticed");
+    const began = m.clock;
+    // The failed question is tried again with back-off until the outage has lasted too long.
+    await m.until(() => m.of("error").length === 1, "the outage to be given up", limitMs + 30_000);
+    expect(m.of("error")[0].error).toMatchObject({ providerKind: "ai", kind: "transient" });
+    expect(m.clock - began).toBeGreaterThan(limitMs - 5_000);
+    expect(m.of("outage")).toHaveLength(1);
+  }, 90_000);
+});
+
+describe("logging", () => {
+  it("logs through the meeting's logger: the providers' retries carry the meeting and the run", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const meetingLogger = (event: string, fields: Record<string, unknown> = {}) => void lines.push({ meetingId: "m-1", runId: "r-1", event, ...fields });
+    fakes.failNext("deepgram", { status: 503 }, 1, "listen");
+    const session = createVoiceSession({ agent: agentConfig(fakes), output: { play() {}, clear() {} }, onEvent: () => {}, log: meetingLogger });
+    try {
+      await session.start();
+    } finally {
+      await session.stop();
+    }
+    expect(lines).toContainEqual(expect.objectContaining({ meetingId: "m-1", runId: "r-1", event: "connect_retry", scope: "voice.provider", provider: "deepgram", status: 503 }));
   });
 });
 

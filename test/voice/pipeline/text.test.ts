@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildMessages, languageName, systemPrompt } from "../../../lib/voice/pipeline/context.ts";
+import { buildMessages, languageName, MeetingHistory, systemPrompt } from "../../../lib/voice/pipeline/context.ts";
 import { EchoGuard } from "../../../lib/voice/pipeline/echo-guard.ts";
 import { SentenceChunker, speakable } from "../../../lib/voice/pipeline/sentence-chunker.ts";
 import { MAX_CHUNK_CHARS } from "../../../lib/voice/pipeline/tuning.ts";
@@ -45,6 +45,16 @@ describe("context", () => {
     expect(transcript.length).toBeLessThanOrEqual(560);
     expect(transcript).toContain("Point number 49");
     expect(transcript).not.toContain("Point number 10 ");
+    expect(messages[1].content.startsWith("(Earlier parts of the meeting are left out.)")).toBe(true);
+  });
+
+  it("remembers a long meeting within bounds: the oldest lines go, the prompt still says so", () => {
+    const history = new MeetingHistory(2000);
+    for (let i = 0; i < 10_000; i++) history.push({ speaker: "Alice", isAgent: false, text: `Point number ${i} is about twenty chars.` });
+    const chars = history.entries.reduce((n, e) => n + e.speaker.length + e.text.length, 0);
+    expect(chars).toBeLessThanOrEqual(2000);
+    expect(history.entries.at(-1)?.text).toBe("Point number 9999 is about twenty chars.");
+    const messages = buildMessages(agent, history.entries, 1000);
     expect(messages[1].content.startsWith("(Earlier parts of the meeting are left out.)")).toBe(true);
   });
 

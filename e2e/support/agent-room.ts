@@ -1,0 +1,60 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { expect, createAgentViaApi } from "../fixtures";
+import { launchPerson } from "./media";
+import { E2E } from "./ports";
+
+// An agent in a test room with a person, for the specs that drive the whole path (agent-room.spec.ts,
+// faults/bot-runtime.fault.ts): the agent sent in, the person joining, the meeting's details as its
+// page reads them. The voice fakes and the person's microphone: support/voice.ts.
+
+export interface Details {
+  status: string;
+  statusReason: string | null;
+  transcript: { speaker: string; isAgent: boolean; text: string; interrupted: boolean }[];
+  usage: { billedMinutes: number; costUsd: number; providers: { kind: string }[] };
+  turns: { voiceToVoiceMs: number | null }[];
+  events: { fromStatus: string; toStatus: string; reason: string | null; data: unknown; createdAt: string }[];
+}
+
+export async function details(request: APIRequestContext, id: string): Promise<Details> {
+  return (await request.get(`/api/meetings/${id}/details`)).json();
+}
+
+export async function waitFor(request: APIRequestContext, id: string, what: string, ok: (d: Details) => boolean, timeout = 60_000): Promise<Details> {
+  let last: Details | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await details(request, id);
+        // The status travels with the answer, so a time-out says where the meeting got stuck.
+        return ok(last) || `${last.status}/${last.statusReason}`;
+      },
+      { timeout, message: `waiting for ${what}` },
+    )
+    .toBe(true);
+  return last!;
+}
+
+/** An agent sent into a fresh test room; resolves once its bot is in the room. */
+export async function agentInRoom(page: Page, agent: Record<string, unknown> = {}) {
+  const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...agent });
+  const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
+  const res = await page.request.post("/api/meetings/join", { data: { agentId: created.id, meetingUrl: room.url, title: "Room check" } });
+  expect(res.status(), await res.text()).toBe(201);
+  const meeting = (await res.json()) as { id: string; platform: string };
+  expect(meeting.platform).toBe("room");
+  await waitFor(page.request, meeting.id, "the bot to be in the room", (d) => d.status === "in_progress");
+  return { agent: created, room, meetingId: meeting.id };
+}
+
+/** A person joins the room with `wav` as their microphone. */
+export async function personJoins(url: string, wav: string, name = "Grace") {
+  const browser: Browser = await launchPerson({ wav });
+  const page = await (await browser.newContext()).newPage();
+  await page.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+  await page.goto(url);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Join" }).click();
+  await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible();
+  return { browser, page };
+}
