@@ -105,7 +105,7 @@ test.describe("the policy blocks nothing Cohost does", () => {
     }
     await page.goto("/signin");
     await page.getByLabel("E-mail").fill(user.email);
-    await page.getByLabel("Password").fill(user.password);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 

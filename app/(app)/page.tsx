@@ -3,11 +3,13 @@ import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PLATFORM_CHIP } from "@/components/agents/platform";
 import { StatusChip } from "@/components/meetings/status-chip";
+import { FirstRunChecklist } from "@/components/dashboard/first-run-checklist";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { serverUserId } from "@/lib/auth/server-user";
 import { dashboardSummary } from "@/lib/dashboard/summary";
 import { meetingTitle } from "@/lib/meetings/meeting-title";
+import { getChecklist } from "@/lib/onboarding/checklist";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { titleMetadata } from "@/lib/shell/page-metadata";
 
@@ -21,7 +23,14 @@ const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm 
 export default async function DashboardPage() {
   const userId = await serverUserId();
   if (!userId) redirect("/signin");
-  const [t, tMeetings, format, locale, summary] = await Promise.all([getTranslations("dashboard"), getTranslations("meetings"), getFormatter(), getLocale(), dashboardSummary(userId)]);
+  const [t, tMeetings, format, locale, summary, checklist] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("meetings"),
+    getFormatter(),
+    getLocale(),
+    dashboardSummary(userId),
+    getChecklist(userId),
+  ]);
   const balance = summary.credit.creditBalanceUsd;
   const totalAgents = summary.agents.active + summary.agents.paused;
 
@@ -49,6 +58,7 @@ export default async function DashboardPage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
+      {checklist.visible && <FirstRunChecklist checklist={checklist} hasAgents={totalAgents > 0} className="lg:col-span-3" />}
       <Card>
         <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("balance")}</h2>
         <p className={cn("mt-2 text-3xl font-semibold tabular-nums", TONE[balanceTone(balance)])}>{formatUsd(balance, locale)}</p>

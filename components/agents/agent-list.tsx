@@ -89,7 +89,9 @@ export function AgentList() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex justify-end">
+      {/* The action beside a summary of the list: not a button alone on a row of its own. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-[var(--text-muted)]">{t("list.summary", { count: store.agents.length, active: store.agents.filter((a) => a.status === "active").length })}</p>
         <Link href="/agents/create" className={createLink}>
           {t("list.create")}
         </Link>

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 
-/** Where the user wanted to go: an in-app link, or back in the browser's history. */
-type Leaving = { href: string } | { back: true };
+/** Where the user wanted to go: an in-app link, or back in the browser's history (from scroll position `y`). */
+type Leaving = { href: string } | { back: true; y: number };
 
 /**
  * While `dirty`, leaving the form asks first, in the app's own dialog: an in-app link (a capturing
@@ -53,7 +53,8 @@ export function UnsavedGuard({ dirty }: { dirty: boolean }) {
     const onPopState = () => {
       guardOnTop.current = false;
       if (released.current) return;
-      ask({ back: true });
+      // Next scrolls the page for the entry it lands on; staying puts the user back where they were.
+      ask({ back: true, y: window.scrollY });
     };
     window.addEventListener("beforeunload", beforeUnload);
     document.addEventListener("click", onClick, true);
@@ -67,7 +68,10 @@ export function UnsavedGuard({ dirty }: { dirty: boolean }) {
 
   const stay = () => {
     // Back already left the guard entry: put it back, so the next Back asks again.
-    if (leaving && "back" in leaving) pushGuard();
+    if (leaving && "back" in leaving) {
+      pushGuard();
+      window.scrollTo(0, leaving.y);
+    }
     setLeaving(null);
   };
   const leave = () => {

@@ -18,6 +18,8 @@ export type MeetingDetails = Meeting & {
   transcript: DetailsDto["transcript"];
   usage: DetailsDto["usage"];
   turns: Iso<DetailsDto["turns"][number]>[];
+  notes: Iso<DetailsDto["notes"][number]>[];
+  summary: Iso<NonNullable<DetailsDto["summary"]>> | null;
 };
 export interface MeetingList {
   meetings: Meeting[];
@@ -113,6 +115,11 @@ export function useMeetingActions() {
       // The room lives on this site; its path opens it here even when APP_URL names another host.
       return { roomUrl: new URL(room.url).pathname, meeting };
     },
+    /** Writes the summary (again), e.g. after it failed. */
+    async writeSummary(id: string): Promise<void> {
+      await apiFetch(`/api/meetings/${id}/summary`, { method: "POST", fallback: t("summary") });
+      await refresh();
+    },
     async setActivation(id: string, active: boolean): Promise<Meeting> {
       const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/activation`, { method: "POST", body: JSON.stringify({ active }), fallback: t("activation") });
       await refresh();
@@ -121,10 +128,13 @@ export function useMeetingActions() {
   };
 }
 
-/** One meeting's details; refreshes itself while the meeting is live. */
+/** While the summary is being written, the page follows it. */
+const writingSummary = (d: MeetingDetails) => d.summary?.status === "pending" || d.summary?.status === "running";
+
+/** One meeting's details; refreshes itself while the meeting is live or its summary is being written. */
 export function useMeetingDetails(id: string) {
   const t = useTranslations("meetings.errors");
   return useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
-    refreshInterval: (latest) => (latest && isLiveStatus(latest.status) ? LIVE_REFRESH_MS : 0),
+    refreshInterval: (latest) => (latest && (isLiveStatus(latest.status) || writingSummary(latest)) ? LIVE_REFRESH_MS : 0),
   });
 }

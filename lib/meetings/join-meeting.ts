@@ -9,6 +9,7 @@ import { assertReady } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { WITH_AGENT_NAME, serializeMeeting } from "./serialize.ts";
 import { LIVE_STATUSES } from "./status.ts";
+import { recordStatusChange } from "../events/meeting-events.ts";
 
 /** Scheduled meetings of one agent and link closer than this are the same meeting. */
 const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;
@@ -81,6 +82,7 @@ export async function joinMeeting(userId: string, body: unknown) {
       },
       include: WITH_AGENT_NAME,
     });
+    await recordStatusChange(tx, { id: meeting.id, userId, agentId: agent.id }, null, status, joinNow ? "join_requested" : null);
     const launchAt = new Date(Math.max(now.getTime(), start.getTime() - meetingJoinLeadSeconds() * 1000));
     await enqueueRun(tx, meeting.id, runId, launchAt);
     // A meeting that has just been created has cost nothing yet.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
 import { chunks } from "../db/chunks.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
+import { recordMeetingsScheduled } from "../events/meeting-events.ts";
 import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
@@ -90,9 +91,10 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
         runId: runs.get(i.calendarEventId)!.runId,
         jobId: runs.get(i.calendarEventId)!.jobId,
       })),
-      select: { id: true, calendarEventId: true },
+      select: { id: true, calendarEventId: true, userId: true, agentId: true },
     });
     await tx.meetingEvent.createMany({ data: created.map((m) => ({ meetingId: m.id, fromStatus: null, toStatus: "scheduled" as const, reason: "calendar" })) });
+    await recordMeetingsScheduled(tx, created, "calendar");
     await enqueueRuns(
       tx,
       created.map((m) => ({ meetingId: m.id, ...runs.get(m.calendarEventId!)! })),

@@ -97,6 +97,9 @@ const SAME_IN_GERMAN = new Set([
   "meetings.titles.meet",
   "meetings.causes.provider",
   "rooms.agent",
+  "developers.keys.name",
+  "developers.hooks.title",
+  "developers.log.latency",
 ]);
 
 describe("message texts", () => {

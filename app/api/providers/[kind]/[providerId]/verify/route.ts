@@ -1,8 +1,11 @@
 import { parseBody } from "@/lib/http/parse";
 import { userRoute } from "@/lib/http/route";
+import { recordKeyTested } from "@/lib/onboarding/checklist";
 import { checkProviderKey, keyCheckSchema } from "@/lib/providers/check-key";
 
 // "Test key": the provider's cheapest authenticated call → {status: valid|invalid|unreachable, message}.
-export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) =>
-  checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyCheckSchema)),
-);
+export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) => {
+  const result = await checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyCheckSchema));
+  if (result.status === "valid") await recordKeyTested(user.id);
+  return result;
+});
