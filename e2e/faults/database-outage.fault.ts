@@ -180,7 +180,11 @@ test("a page opened while the database is down says so, and shows itself once it
   await postgres.stop();
   try {
     await nav.getByRole("link", { name: "Dashboard" }).click();
-    await expect(page.getByRole("heading", { name: "We can't reach the database right now" })).toBeVisible();
+    const down = page.getByRole("heading", { name: "We can't reach the database right now" });
+    await expect(down).toBeVisible();
+    // Reloading renders the page on the server again, and it fails there the same way.
+    await page.reload();
+    await expect(down).toBeVisible();
   } finally {
     await postgres.start();
   }

@@ -1,10 +1,10 @@
 import { db } from "../db/client.ts";
 import { meetingSummaries } from "./meeting-summary.ts";
-import { serializeAgent } from "./serialize.ts";
+import { serializeAgent, WITH_MCP_SERVERS } from "./serialize.ts";
 
 /** The user's agents, oldest first, each with its next meeting and open-meeting count. */
 export async function listAgents(userId: string) {
-  const agents = await db.agent.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const agents = await db.agent.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], include: WITH_MCP_SERVERS });
   const summaries = await meetingSummaries(userId, agents.map((a) => a.id));
   return agents.map((a) => serializeAgent(a, summaries.get(a.id)));
 }

@@ -1,14 +1,22 @@
 import { db } from "../db/client.ts";
 import { agentColumns } from "./agent-columns.ts";
 import { findOwnedAgent } from "./get-agent.ts";
+import { saveMcpServers } from "../tools/save-mcp-servers.ts";
 import { meetingSummary } from "./meeting-summary.ts";
-import { serializeAgent } from "./serialize.ts";
+import { serializeAgent, WITH_MCP_SERVERS } from "./serialize.ts";
 import { validateAgent } from "./validate-agent.ts";
 
-/** Updates the fields the body names (omitted fields and keys stay); the result is validated whole. */
+/**
+ * Updates the fields the body names (omitted fields, keys and tool servers stay); the result is
+ * validated whole. A meeting already running keeps the tools it started with.
+ */
 export async function updateAgent(userId: string, id: string, body: unknown) {
   const stored = await findOwnedAgent(userId, id);
   const input = await validateAgent(body, stored);
-  const agent = await db.agent.update({ where: { id: stored.id }, data: agentColumns(input, stored) });
+  const agent = await db.$transaction(async (tx) => {
+    await tx.agent.update({ where: { id: stored.id }, data: agentColumns(input, stored) });
+    if (input.mcpServers) await saveMcpServers(tx, stored.id, input.mcpServers);
+    return tx.agent.findUniqueOrThrow({ where: { id: stored.id }, include: WITH_MCP_SERVERS });
+  });
   return serializeAgent(agent, await meetingSummary(userId, id));
 }

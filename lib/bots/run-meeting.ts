@@ -15,8 +15,10 @@ import {
   saveTurnMetrics,
   type RunRef,
 } from "../meetings/bot-runs.ts";
+import { requestSummaryAfterRun } from "../summaries/request-summary.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
 import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { openBotTools, type BotTools } from "./agent-tools.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
@@ -49,6 +51,8 @@ const GOODBYE: Record<string, string> = {
 };
 /** How long the goodbye may take before the bot leaves anyway. */
 const GOODBYE_LIMIT_MS = 15_000;
+/** How long ending the tool servers' sessions may take. */
+const TOOLS_CLOSE_LIMIT_MS = 3_000;
 /** How long leaving through the client may take. */
 const LEAVE_LIMIT_MS = 10_000;
 /** The microphone stays on this long after the agent stops speaking (no clipped last syllable). */
@@ -80,6 +84,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set by setUp() below (typed this way so the teardown's checks are not narrowed to null).
   let session = null as VoiceSession | null;
+  let tools = null as BotTools | null;
   let meetingSession = null as MeetingSession | null;
   let context = null as BrowserContext | null;
   let bridge = null as AudioBridge | null;
@@ -154,6 +159,10 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
         case "metrics":
           save("metrics", () => saveTurnMetrics(ref.meetingId, e.metrics));
           log("turn", { ...e.metrics });
+          tools?.onReplyEnded(e.metrics.turnId);
+          return;
+        case "tool_call":
+          tools?.onToolCall(e.call);
           return;
         case "speaking":
           if (!meetingSession || !adapterWantsMicOnlyWhileSpeaking) return;
@@ -173,7 +182,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     context = await newBotContext(await browser(), { platform: meeting.platform, url: meeting.meetingUrl });
     page = await openBotPage(context);
     bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
-    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent });
+    // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
+    tools = await openBotTools({ ref, agent, ownerUserId: meeting.userId, save, log, leave: () => end({ kind: "completed", reason: "left_on_request" }) });
+    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, tools: tools.tools });
     // Every provider connection opens before the bot joins: a bad key fails here, not in front of people.
     await session.start();
     log("providers_ready");
@@ -188,6 +199,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     let aloneTimer: NodeJS.Timeout | undefined;
     cleanups.push(() => clearTimeout(aloneTimer));
     const onRoster = (participants: Participant[]) => {
+      tools?.setRoster(participants);
       save("participants", () => saveParticipants(ref.meetingId, participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isSelf }))));
       for (const p of participants) {
         for (const speakerId of p.speakerIds) {
@@ -282,6 +294,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     log("goodbye_error", { level: "warn", error: String(err) });
   }
   await session?.stop().catch((err) => log("session_stop_error", { level: "warn", error: String(err) }));
+  if (tools) await withTimeout(tools.close().catch(() => {}), TOOLS_CLOSE_LIMIT_MS);
   if (meetingSession) await withTimeout(meetingSession.leave().catch(() => {}), LEAVE_LIMIT_MS);
   for (const cleanup of cleanups.reverse()) {
     try {
@@ -303,6 +316,8 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     default:
       await moveRun(ref, result.kind, result.reason, result.data);
   }
+  // Written after every line of the transcript is saved (above), whoever completed the meeting.
+  if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
   log("bot_finished", { end: result.kind });
 }
 

@@ -10,6 +10,8 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** Write a finished meeting's summary with the agent's model and mail it: `{ meetingId }` (docs/tools.md). */
+  meetingSummary: "meeting-summary",
   /** E-mail owners whose agents use a model that retires within 30 days (a cron job, daily). */
   modelRetirements: "model-retirements",
   /** Import one calendar now (uploaded, subscribed or refreshed by its user): `{ calendarId }`. */
@@ -48,6 +50,8 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // The summary records its own failure (and the user retries it); a crashed worker's job retries once.
+    await boss.createQueue(QUEUES.meetingSummary, { retryLimit: 1, retryDelay: 30, expireInSeconds: 900 });
     await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
     // One calendar's import, sent with the calendar as singletonKey: "stately" keeps at most one
     // queued and one running per calendar (a second refresh while one waits adds nothing). It wakes

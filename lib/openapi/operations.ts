@@ -10,6 +10,8 @@ import { rangeQuerySchema, subscribeSchema, updateEventSchema, uploadFieldsSchem
 import { feedbackSchema } from "../feedback/submit-feedback.ts";
 import { activationSchema, joinMeetingSchema, listMeetingsQuerySchema } from "../meetings/schema.ts";
 import { keyCheckSchema } from "../providers/check-key.ts";
+import { exportQuerySchema } from "../summaries/export-meeting.ts";
+import { mcpTestSchema } from "../tools/test-mcp-server.ts";
 import { createRoomSchema, joinRoomSchema, leaveRoomSchema, sendSignalSchema } from "../rooms/schema.ts";
 import { createEndpointSchema, deliveriesQuerySchema, updateEndpointSchema } from "../webhooks/schema.ts";
 import * as R from "./responses.ts";
@@ -120,6 +122,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/providers/{kind}", operationId: "listProviders", tag: "Agents", summary: "Active providers of one kind (stt, ai or tts)", auth: "user", responses: { 200: list(R.Provider) } },
   { method: "get", path: "/api/providers/defaults", operationId: "providerDefaults", tag: "Agents", summary: "Each kind's default provider and model", auth: "user", responses: { 200: R.ProviderDefaults } },
   { method: "post", path: "/api/providers/{kind}/{providerId}/verify", operationId: "verifyProviderKey", tag: "Agents", summary: "Test a provider key with the provider's cheapest call", auth: "user", body: keyCheckSchema, responses: { 200: R.KeyCheck } },
+  { method: "post", path: "/api/mcp/test", operationId: "testMcpServer", tag: "Agents", summary: "Test connection: connect to an MCP tool server and list its tools", auth: "user", body: mcpTestSchema, responses: { 200: R.McpTestResult } },
 
   // ---- meetings
   { method: "get", path: "/api/meetings", operationId: "listMeetings", tag: "Meetings", summary: "The user's meetings, newest first", auth: "user", query: listMeetingsQuerySchema, responses: { 200: R.MeetingList } },
@@ -139,6 +142,11 @@ export const OPERATIONS: Operation[] = [
   { method: "post", path: "/api/meetings/{id}/restart", operationId: "restartMeeting", tag: "Meetings", summary: "Send the agent in again", auth: "user", responses: { 200: R.Meeting } },
   { method: "post", path: "/api/meetings/{id}/cancel", operationId: "cancelMeeting", tag: "Meetings", summary: "Cancel a meeting before the call", auth: "user", responses: { 200: R.Meeting } },
   { method: "post", path: "/api/meetings/{id}/activation", operationId: "setMeetingActivation", tag: "Meetings", summary: "Turn manual activation on or off", auth: "user", body: activationSchema, responses: { 200: R.Meeting } },
+  { method: "post", path: "/api/meetings/{id}/summary", operationId: "writeMeetingSummary", tag: "Meetings", summary: "Write an ended meeting's summary (again), e.g. after it failed", auth: "user", responses: { 200: R.MeetingSummary } },
+  {
+    method: "get", path: "/api/meetings/{id}/export", operationId: "exportMeeting", tag: "Meetings", summary: "The transcript, summary and notes as a download", auth: "user", query: exportQuerySchema,
+    responses: { 200: { mediaTypes: ["text/markdown", "text/plain", "text/vtt", "application/x-subrip", "application/json"], description: "Markdown, plain text, WebVTT, SRT or JSON" } },
+  },
   {
     method: "get", path: "/api/meetings/{id}/artifacts/{file}", operationId: "getMeetingArtifact", tag: "Meetings", summary: "A failure screenshot or page HTML the bot saved", auth: "user",
     responses: { 200: { mediaTypes: ["image/png", "text/html"], description: "The screenshot, or the page's HTML" } },

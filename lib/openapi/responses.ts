@@ -77,6 +77,8 @@ export const Agent = z
     wakeWord: z.string().nullable(),
     manualActivation: z.boolean(),
     transcript: z.boolean(),
+    summaries: z.boolean().meta({ description: "A summary after each completed meeting (while transcripts are kept)" }),
+    timeZone: z.string().meta({ description: "IANA time zone" }),
     sttProviderId: z.string(),
     sttHasKey: z.boolean(),
     sttKeyHint: z.string().nullable(),
@@ -96,6 +98,11 @@ export const Agent = z
     zoomAppKey: z.string().nullable(),
     zoomHasSecret: z.boolean(),
     zoomSecretHint: z.string().nullable(),
+    mcpServers: z.array(
+      z
+        .object({ id: z.string(), name: z.string(), url: z.string(), hasToken: z.boolean(), tokenHint: z.string().nullable(), headerNames: z.array(z.string()), disabledTools: z.array(z.string()) })
+        .meta({ id: "McpServer", description: "An MCP tool server of the agent; its token and header values never leave the server." }),
+    ),
     nextMeeting: z.object({ id: z.string(), title: z.string(), meetingUrl: z.string(), platform, scheduledStart: time }).nullable(),
     openMeetings: z.int(),
     retiringModels: z
@@ -141,8 +148,39 @@ export const Meeting = z
 export const MeetingList = z.object({ meetings: z.array(Meeting), pagination }).meta({ id: "MeetingList" });
 
 const TranscriptSegment = z
-  .object({ id: z.string(), speaker: z.string(), isAgent: z.boolean(), text: z.string(), startMs: z.int(), endMs: z.int(), interrupted: z.boolean() })
+  .object({
+    id: z.string(),
+    speaker: z.string(),
+    isAgent: z.boolean(),
+    text: z.string(),
+    startMs: z.int(),
+    endMs: z.int(),
+    interrupted: z.boolean(),
+    tool: z
+      .object({ name: z.string(), server: z.string().nullable(), arguments: z.string(), durationMs: z.int(), ok: z.boolean(), error: z.string().nullable() })
+      .nullable()
+      .meta({ description: "A tool call of the agent (then `text` says it in short)" }),
+  })
   .meta({ id: "TranscriptSegment" });
+
+const actionItem = z.object({ text: z.string(), owner: z.string().nullable(), due: z.string().nullable().meta({ description: "YYYY-MM-DD" }) });
+
+export const MeetingSummary = z
+  .object({
+    status: z.enum(["pending", "running", "done", "failed", "empty"]),
+    summary: z.string(),
+    decisions: z.array(z.string()),
+    actionItems: z.array(actionItem),
+    error: z.string().nullable(),
+    model: z.string().nullable(),
+    emailed: z.boolean(),
+    updatedAt: time,
+  })
+  .meta({ id: "MeetingSummary", description: "Written after the meeting with the agent's own model (docs/tools.md)" });
+
+export const McpTestResult = z
+  .union([z.object({ ok: z.literal(true), tools: z.array(z.object({ name: z.string(), description: z.string() })) }), z.object({ ok: z.literal(false), message: z.string() })])
+  .meta({ id: "McpTestResult" });
 
 export const MeetingUsage = z
   .object({
@@ -180,9 +218,15 @@ export const MeetingDetails = z
         ttsFirstAudioMs: z.int().nullable(),
         voiceToVoiceMs: z.int().nullable(),
         interrupted: z.boolean(),
+        toolCalls: z.int(),
+        toolMs: z.int().nullable(),
         createdAt: time,
       }),
     ),
+    notes: z.array(
+      z.object({ id: z.string(), kind: z.enum(["note", "action_item"]), text: z.string(), owner: z.string().nullable(), due: z.string().nullable(), askedBy: z.string().nullable(), createdAt: time }),
+    ),
+    summary: MeetingSummary.nullable(),
   })
   .meta({ id: "MeetingDetails" });
 
