@@ -139,7 +139,7 @@ test("Try in the test room, from the agent list: a room, the agent in it, and th
   await topUp(page.request, 5);
   await createAgentViaApi(page.request, { name: "Cohost" });
   await page.goto("/agents");
-  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await page.getByRole("button", { name: "Try in the test room: Cohost" }).click();
   await expect(page).toHaveURL(/\/rooms\/[A-Za-z0-9_-]{22}$/);
   await expect(page.getByLabel("Your name")).toHaveValue("Ada Lovelace");
   // This browser has no microphone: the room says so and lets one listen in.

@@ -1,11 +1,18 @@
 import { validAgent } from "../test/agents/fixtures";
-import type { Locator } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { E2E } from "./support/ports";
 
 // e2e/support/server.ts points every provider host at test/fakes/voice, where only this key,
 // sent in the provider's own auth scheme, is valid.
 const VALID_KEY = "valid-key-0123456789";
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test.beforeEach(async ({ context }) => {
   await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
@@ -129,6 +136,7 @@ test("unsaved changes: leaving the form by a link or the browser's Back asks fir
   const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
   await nav.getByRole("link", { name: "About" }).click();
   await expect(ask).toContainText("Your changes to this agent are not saved yet.");
+  await noSeriousViolations(page);
   await ask.getByRole("button", { name: "Keep editing" }).click();
   await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/agents\/create$/);
@@ -167,6 +175,7 @@ test("agent cards: actions in two rows that never leave a button alone on a line
   };
   for (const size of [{ width: 1280, height: 900 }, { width: 1024, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(size);
+    await noSeriousViolations(page);
     expect(Math.abs((await middle(page.getByRole("link", { name: "Create agent" }))) - (await middle(page.getByText("2 agents, 2 active"))))).toBeLessThanOrEqual(1);
     for (const card of await page.getByRole("list", { name: "Your agents" }).getByRole("listitem").all()) {
       const [edit, pause, remove] = [card.getByRole("link", { name: /^Edit/ }), card.getByRole("button", { name: /^Pause/ }), card.getByRole("button", { name: /^Delete/ })];
@@ -185,6 +194,7 @@ test("the form says the platform is a preference and shows the organiser list on
   await expect(list).toHaveCount(0);
   await page.getByLabel("Only join meetings organised by these people").check();
   await expect(list).toBeVisible();
+  await noSeriousViolations(page);
   await list.fill("boss@example.com");
   await page.getByLabel("Only join meetings organised by these people").uncheck();
   await expect(list).toHaveCount(0);

@@ -45,11 +45,11 @@ async function joinAllowingTheMicrophone(page: Page, name: string) {
   await expect.poll(() => level(page, name), { timeout: 10_000 }).toBeGreaterThan(5);
 }
 
-/** Signed in through the form, the agent list from the sidebar (the app navigates on the client), "Try Cohost in the test room", Join. */
+/** Signed in through the form, the agent list from the sidebar (the app navigates on the client), "Try in the test room: Cohost", Join. */
 async function tryFromTheAgentCard(browser: Browser, user: TestUser): Promise<Page> {
   const page = await signInThroughTheForm(browser, user);
   await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await page.getByRole("button", { name: "Try in the test room: Cohost" }).click();
   await joinAllowingTheMicrophone(page, "Ada Lovelace");
   return page;
 }
@@ -111,7 +111,7 @@ test("Try in the test room works the first time, the microphone allowed at the p
     const second = await signInThroughTheForm(browser, user);
     await second.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Meetings" }).click();
     await second.getByRole("button", { name: "Send agent to a meeting" }).first().click();
-    await second.getByRole("dialog", { name: "Send agent to a meeting" }).getByRole("button", { name: "Try Cohost in the test room" }).click();
+    await second.getByRole("dialog", { name: "Send agent to a meeting" }).getByRole("button", { name: "Try in the test room: Cohost" }).click();
     await joinAllowingTheMicrophone(second, "Ada Lovelace");
     await expect(agentIn(second, "Cohost")).toContainText("Listening", { timeout: 30_000 });
     await endTest(second, "Cohost");
@@ -121,7 +121,7 @@ test("Try in the test room works the first time, the microphone allowed at the p
     const phone = await signInThroughTheForm(browser, user, PHONE);
     await phone.getByRole("button", { name: "Open menu" }).click();
     await phone.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Agents" }).click();
-    await phone.getByRole("button", { name: "Try Cohost in the test room" }).click();
+    await phone.getByRole("button", { name: "Try in the test room: Cohost" }).click();
     await joinAllowingTheMicrophone(phone, "Ada Lovelace");
     await expect(agentIn(phone, "Cohost")).toContainText("Listening", { timeout: 30_000 });
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -222,7 +222,7 @@ test("an agent whose provider refuses its key: the room says it could not stay a
 test("with no credit, Try in the test room says what the room costs and where to top up", async ({ signedIn: page }) => {
   await createAgentViaApi(page.request, { name: "Cohost" });
   await page.goto("/agents");
-  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await page.getByRole("button", { name: "Try in the test room: Cohost" }).click();
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("The test room is billed like any meeting, by the minute, and your balance is empty. Top up on the Billing page, then try again.");
   await expect(page).toHaveURL(/\/agents$/);
 });
