@@ -22,7 +22,7 @@ async function signInThroughTheForm(browser: Browser, user: TestUser, viewport =
   const page = await context.newPage();
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   return page;
