@@ -29,7 +29,7 @@ export async function summariseMeeting(meetingId: string, options: Partial<Adapt
   // One job per summary at a time: requestSummary sends a job only when none is pending or running.
   const claimed = await db.meetingSummary.updateMany({ where: { meetingId, status: { in: ["pending", "running"] } }, data: { status: "running", attempts: { increment: 1 }, error: null } });
   if (claimed.count === 0) return;
-  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, include: { agent: true, user: { select: { email: true, firstName: true } } } });
+  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, include: { agent: true } });
   if (!meeting) return;
   const fail = (error: string) => db.meetingSummary.update({ where: { meetingId }, data: { status: "failed", error } });
   const agent = meeting.agent;
