@@ -156,7 +156,7 @@ async function run(combo: Combination, withTool: boolean) {
     combination: `${combo.stt}${combo.sttModel ? `(${combo.sttModel})` : ""} + ${combo.ai} + ${combo.tts}`,
     turns_answered: `${done.length}/${TURNS}`,
     voice_to_voice_ms: { p50: percentile(v2v, 50), p95: percentile(v2v, 95) },
-    configured_ms: waits,
+    configured_ms: withTool ? { ...waits, tool: TOOL_MS, second_llm_first_token: DELAYS.llmFirstTokenMs, total: configured } : waits,
     overhead_ms: { p50: percentile(overhead, 50), p95: percentile(overhead, 95) },
     own_processing_ms: { p50: percentile(own, 50), p95: percentile(own, 95) },
     measured_p50_ms: {

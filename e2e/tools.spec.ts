@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readWav, writeWav } from "../lib/voice/audio/wav";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, createAgentViaApi, topUp, waitForMail } from "./fixtures";
+import { test, expect, createAgentViaApi, topUp, type CapturedMail } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 
@@ -40,6 +40,22 @@ function questionWav(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
   fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
   return `${file}%noloop`;
+}
+
+/** The e-mail to `to` with this subject, once the stack's SMTP server has it. */
+async function mailWithSubject(to: string, subject: string): Promise<CapturedMail> {
+  let found: CapturedMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`http://127.0.0.1:${E2E.mailApiPort}/messages?to=${encodeURIComponent(to)}`)).json()) as CapturedMail[];
+        found = mails.find((m) => m.subject === subject);
+        return found?.subject ?? mails.map((m) => m.subject).join(", ");
+      },
+      { timeout: 30_000, message: `an e-mail "${subject}"` },
+    )
+    .toBe(subject);
+  return found!;
 }
 
 async function noSeriousViolations(page: Page) {
@@ -129,8 +145,8 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   await expect(page.getByText(MINUTES.summary)).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText("Use the calculator for sums in meetings.")).toBeVisible();
   await expect(page.getByText("Check the invoice total (Grace, due 2026-12-04)")).toBeVisible();
-  const mail = await waitForMail(user.email, { timeoutMs: 30_000 });
-  expect(mail.subject).toBe("Minutes: Tools check");
+  // (The top-up's receipt goes to the same address.)
+  const mail = await mailWithSubject(user.email, "Minutes: Tools check");
   expect(mail.text).toContain(MINUTES.summary);
   expect(mail.text).toContain("- Check the invoice total (Grace, due 2026-12-04)");
   expect(mail.html).toContain("<h2 style=\"font-size:16px;margin:24px 0 8px\">Decisions</h2>");

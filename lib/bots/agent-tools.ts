@@ -66,7 +66,9 @@ export async function openBotTools(o: Options): Promise<BotTools> {
     tools: opened.tools,
     setRoster: (participants) => (roster = participants),
     onToolCall(call) {
-      o.log("tool_call", { tool: call.name, turnId: call.turnId, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error });
+      // A tool's own error text may quote what was said: the log keeps only what kind of failure it was.
+      const failure = call.ok ? undefined : call.abandoned ? "abandoned" : call.error === "timed out" ? "timed_out" : "tool_error";
+      o.log("tool_call", { tool: call.name, turnId: call.turnId, durationMs: Math.round(call.durationMs), ok: call.ok, failure });
       // The session's clock (performance.now()) mapped to the wall clock, as for transcript lines.
       const clockEpochMs = Date.now() - performance.now();
       o.save("tool call", () => saveToolCall(o.ref, o.agent.name, { ...call, server: opened.serverOf(call.name) }, o.agent.transcript, clockEpochMs));

@@ -8,6 +8,7 @@ import { localTime } from "../tools/builtin/local-time.ts";
 import { createLlm } from "../voice/providers/create-providers.ts";
 import type { AdapterOptions } from "../voice/providers/options.ts";
 import { ProviderError } from "../voice/types.ts";
+import type { Minutes } from "./minutes.ts";
 import { MinutesFormatError, writeMinutes } from "./write-minutes.ts";
 import { transcriptLines } from "./transcript-lines.ts";
 
@@ -22,10 +23,13 @@ const SUMMARY_LIMIT_MS = 10 * 60_000;
  * "Try again"); the meeting itself is never touched. `options` is for tests (adapter retries).
  */
 export async function summariseMeeting(meetingId: string, options: Partial<AdapterOptions> = {}): Promise<void> {
+  // A retried job whose summary was written but whose e-mail failed only sends the e-mail.
+  const existing = await db.meetingSummary.findUnique({ where: { meetingId }, select: { status: true, emailedAt: true } });
+  if (existing?.status === "done" && !existing.emailedAt) return mailSummary(meetingId);
   // One job per summary at a time: requestSummary sends a job only when none is pending or running.
   const claimed = await db.meetingSummary.updateMany({ where: { meetingId, status: { in: ["pending", "running"] } }, data: { status: "running", attempts: { increment: 1 }, error: null } });
   if (claimed.count === 0) return;
-  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, include: { agent: true, user: { select: { email: true, firstName: true } } } });
+  const meeting = await db.meeting.findUnique({ where: { id: meetingId }, include: { agent: true } });
   if (!meeting) return;
   const fail = (error: string) => db.meetingSummary.update({ where: { meetingId }, data: { status: "failed", error } });
   const agent = meeting.agent;
@@ -78,6 +82,17 @@ export async function summariseMeeting(meetingId: string, options: Partial<Adapt
     data: { status: "done", summary: minutes.summary, decisions: minutes.decisions, actionItems: minutes.actionItems as Prisma.InputJsonArray, providerId: llm.providerId, model: llm.model, error: null },
   });
   await addProviderUsage(meetingId, { kind: "ai", providerId: llm.providerId, model: llm.model, inputTokens: written.inputTokens, outputTokens: written.outputTokens });
-  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, title: meeting.title, date: when.date, agentName: agent.name, ...minutes, notes }));
+  // A mail server that is down fails the job; pg-boss runs it again, and then only the e-mail goes.
+  await mailSummary(meetingId);
+}
+
+/** The written summary to the meeting's owner, once. */
+async function mailSummary(meetingId: string): Promise<void> {
+  const summary = await db.meetingSummary.findUniqueOrThrow({ where: { meetingId }, include: { meeting: { include: { agent: true, user: { select: { email: true } } } } } });
+  const { meeting } = summary;
+  const notes = await db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const when = localTime(meeting.startedAt ?? meeting.scheduledStart, meeting.agent?.timeZone ?? "UTC");
+  const minutes = { summary: summary.summary, decisions: summary.decisions, actionItems: summary.actionItems as Minutes["actionItems"] };
+  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, title: meeting.title, date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
   await db.meetingSummary.update({ where: { meetingId }, data: { emailedAt: new Date() } });
 }

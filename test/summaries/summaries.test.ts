@@ -168,6 +168,23 @@ describe("the summary after a meeting", () => {
     expect(smtp.to(owner.user.email)).toHaveLength(1);
   });
 
+  it("a mail server that is down fails the job after the summary is stored; the job's retry only sends the e-mail", async () => {
+    const { meeting, runId, owner } = await completedMeeting([{ speaker: "Grace", text: "Ship it on Friday." }]);
+    fakes.script({ ai: [JSON.stringify(MINUTES)] });
+    await requestSummaryAfterRun(meeting.id, runId);
+    process.env.SMTP_URL = "smtp://127.0.0.1:9";
+    try {
+      await expect(summariseMeeting(meeting.id, adapter)).rejects.toThrow();
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+    }
+    expect(await db.meetingSummary.findUniqueOrThrow({ where: { meetingId: meeting.id } })).toMatchObject({ status: "done", emailedAt: null });
+    await summariseMeeting(meeting.id, adapter);
+    expect(chatBodies()).toHaveLength(1);
+    expect(smtp.to(owner.user.email).map((m) => m.subject)).toEqual(["Minutes: Weekly sync"]);
+    expect((await db.meetingSummary.findUniqueOrThrow({ where: { meetingId: meeting.id } })).emailedAt).toBeInstanceOf(Date);
+  });
+
   it("an answer that is not the format, twice, fails it; a live meeting cannot be summarised yet", async () => {
     const { meeting, runId, owner } = await completedMeeting([{ speaker: "Grace", text: "Ship it on Friday." }]);
     fakes.script({ ai: ["The meeting was about shipping.", "Still just prose."] });

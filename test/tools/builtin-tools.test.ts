@@ -138,7 +138,11 @@ describe("the meeting's toolbox", () => {
       expect(box.tools.specs.find((t) => t.name === "multiply")!.parameters).not.toHaveProperty("$schema");
       expect(box.serverOf("Second_calc_add")).toBe("Second calc");
       expect(box.serverOf("add_note")).toBeNull();
+      const before = mcp.connections;
       expect(await box.tools.run("Second_calc_multiply", { a: 6, b: 7 }, grace, new AbortController().signal)).toEqual({ text: "42", isError: false });
+      for (const a of [1, 2, 3]) await box.tools.run("add", { a, b: 1 }, grace, new AbortController().signal);
+      // Calls reuse the sessions' kept-alive connections: no handshake per call.
+      expect(mcp.connections).toBe(before);
       expect(await box.tools.run("nothing_here", {}, grace, new AbortController().signal)).toEqual({ text: "There is no tool named nothing_here.", isError: true });
     } finally {
       await box.close();

@@ -123,8 +123,8 @@ export class Reply {
 
   private async produce(): Promise<void> {
     const { source, now, onUsage } = this.options;
-    const chunker = new SentenceChunker();
     if ("text" in source) {
+      const chunker = new SentenceChunker();
       [...chunker.push(source.text), ...chunker.flush()].forEach((s) => this.addSentence(s));
       this.textDone = true;
       this.notify();
@@ -164,7 +164,7 @@ export class Reply {
           if (!this.aborted) chunker.flush().forEach((s) => this.addSentence(s));
         } finally {
           usage ??= {
-            inputTokens: estimateTokens(messages.reduce((n, m) => n + characters(m.content) + characters(JSON.stringify(m.toolCalls ?? "")), 0)),
+            inputTokens: estimateTokens(messages.reduce((n, m) => n + characters(m.content) + (m.toolCalls ? characters(JSON.stringify(m.toolCalls)) : 0), 0)),
             outputTokens: estimateTokens(characters(said) + calls.reduce((n, c) => n + characters(c.name + c.arguments), 0)),
           };
           onUsage({ kind: "ai", providerId: llm.providerId, model: llm.model, ...usage });

@@ -23,6 +23,8 @@ export interface McpFake {
   calls: McpFakeCall[];
   /** Sessions opened (initialize) and closed (DELETE) by clients. */
   sessions: { opened: number; closed: number };
+  /** TCP connections clients opened so far (kept-alive ones are counted once). */
+  readonly connections: number;
   /** How long slow_lookup takes (default 1500 ms). */
   setSlowMs(ms: number): void;
   close(): Promise<void>;
@@ -146,13 +148,21 @@ export async function startMcpFake(opts: { port?: number; token?: string; slowMs
     await transport.handleRequest(req, res, body);
   });
   const sockets = new Set<import("node:net").Socket>();
-  httpServer.on("connection", (s) => (sockets.add(s), s.once("close", () => sockets.delete(s))));
+  let connections = 0;
+  httpServer.on("connection", (s) => {
+    connections++;
+    sockets.add(s);
+    s.once("close", () => sockets.delete(s));
+  });
   await new Promise<void>((resolve) => httpServer.listen(opts.port ?? 0, "127.0.0.1", resolve));
   const port = (httpServer.address() as { port: number }).port;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,
     sessions,
+    get connections() {
+      return connections;
+    },
     setSlowMs: (ms) => (slowMs = ms),
     close: async () => {
       await Promise.all([...transports.values()].map((t) => t.close().catch(() => {})));
