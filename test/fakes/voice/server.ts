@@ -8,6 +8,7 @@ import { deepgramListenRoutes } from "./deepgram-listen.ts";
 import { parseJson, queryObject, readBody, refuseUpgrade, sendJson } from "./http-util.ts";
 import { anthropicRoutes } from "./anthropic.ts";
 import { geminiRoutes, openAiChatRoutes } from "./llm.ts";
+import { cartesiaHttpRoutes, elevenLabsHttpRoutes } from "./models.ts";
 import type { FakeCall, HttpRoute, WsRoute } from "./routes.ts";
 import { deepgramSpeakRoutes, openAiAudioRoutes } from "./speech-http.ts";
 import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
@@ -28,8 +29,8 @@ const PROVIDERS: Record<string, { http: HttpRoute[]; ws: WsRoute[] }> = {
   groq: { http: openAiChatRoutes("/openai/v1"), ws: [] },
   anthropic: { http: anthropicRoutes, ws: [] },
   gemini: { http: geminiRoutes, ws: [] },
-  elevenlabs: { http: [], ws: elevenLabsRoutes },
-  cartesia: { http: [], ws: cartesiaRoutes },
+  elevenlabs: { http: elevenLabsHttpRoutes, ws: elevenLabsRoutes },
+  cartesia: { http: cartesiaHttpRoutes, ws: cartesiaRoutes },
 };
 
 export type { FakeDelays, FakeFailure, SeenRequest, VoiceFakeOptions };
@@ -156,7 +157,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     const refused = found.route.refuse?.(call);
     if (refused) {
       call.seen.closedWith = refused.status;
-      return refuseUpgrade(socket, refused.status, refused.body);
+      return refuseUpgrade(socket, refused.status, refused.body, refused.headers);
     }
     const failure = state.takeFailure(target.provider, found.route.surface);
     if (failure && "status" in failure) return refuseUpgrade(socket, failure.status, errorBody(target.provider, failure.status));
