@@ -24,7 +24,7 @@ function refuser(surface: "nova" | "flux") {
     const q = call.url.searchParams;
     const problem = deepgramQueryProblem(surface, q) ?? (q.get("encoding") !== "linear16" || q.get("sample_rate") !== "16000" ? "This fake understands linear16 at 16000 Hz only" : null);
     if (!problem) return null;
-    const { body, headers } = deepgramError("Bad Request", problem);
+    const { body, headers } = deepgramError("INVALID_QUERY_PARAMETER", problem);
     return { status: 400, body, headers };
   };
 }

@@ -54,7 +54,8 @@ function crossProblem(surface: "nova" | "flux" | "aura", q: URLSearchParams): st
   if (surface === "nova") {
     if (q.has("utterance_end_ms") && q.get("interim_results") !== "true") return "utterance_end_ms requires interim_results=true";
     const nova3 = q.get("model")!.startsWith("nova-3");
-    if (nova3 && q.has("keywords")) return "keywords is not supported by Nova-3 models; use keyterm";
+    // The SDK refuses this one itself, in these words.
+    if (nova3 && q.has("keywords")) return "Keywords are not supported for Nova-3. Please use `keyterm` instead.";
     if (!nova3 && q.has("keyterm")) return "keyterm is only supported by Nova-3 models";
   }
   if (surface === "flux" && q.has("eager_eot_threshold") && Number(q.get("eager_eot_threshold")) > Number(q.get("eot_threshold") ?? 0.7)) {

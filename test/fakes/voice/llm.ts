@@ -66,7 +66,7 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   if (!body.stream) {
-    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
+    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: reply, refusal: null }, logprobs: null, finish_reason: "stop" }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
   }
   watchAbort(call, res);
   startSse(res);
