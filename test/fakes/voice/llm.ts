@@ -126,6 +126,6 @@ async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<v
 }
 
 export const geminiRoutes: HttpRoute[] = [
-  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: strictGemini(geminiStream) },
-  { method: "GET", pattern: /^\/v1beta\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModels },
+  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: strictGemini(geminiStream) },
+  { method: "GET", pattern: /^\/v1(?:beta)?\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModels },
 ];

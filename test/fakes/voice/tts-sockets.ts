@@ -52,6 +52,7 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
   const autoMode = q.get("auto_mode") === "true";
   const inactivityMs = call.state.options.elevenLabsInactivityMs ?? Number(q.get("inactivity_timeout") ?? 20) * 1000;
   const contexts = new Map<string, Context>();
+  const draining = new Set<Context>();
   let idle: NodeJS.Timeout;
   const touch = () => {
     clearTimeout(idle);
@@ -84,7 +85,8 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
     touch();
     if (msg.close_socket) {
       call.seen.closedWith = 1000;
-      return void Promise.all([...contexts.values()].map((c) => c.queue)).then(() => ws.close(1000));
+      // Contexts still flushing, closed ones included, finish before the socket closes.
+      return void Promise.all([...contexts.values(), ...draining].map((c) => c.queue)).then(() => ws.close(1000));
     }
     const id = msg.context_id ?? "default";
     let ctx = contexts.get(id);
@@ -95,6 +97,8 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
       // flush", in which case it "will continue flushing". Unflushed text is dropped.
       if (!ctx.flushed) ctx.stopped = true;
       const closing = ctx;
+      draining.add(closing);
+      void closing.queue.then(() => draining.delete(closing));
       void closing.queue.then(() => sendJson(ws, { isFinal: true, contextId: id }));
       return;
     }
@@ -165,7 +169,7 @@ function cartesia(ws: WebSocket, call: FakeCall): void {
     }
   });
   const error = (id: string | undefined, status: number, title: string, message: string) =>
-    sendJson(ws, { type: "error", ...(id ? { context_id: id } : {}), status_code: status, title, message, done: true });
+    sendJson(ws, { type: "error", ...(id ? { context_id: id } : {}), status_code: status, title, message });
   ws.on("message", (data: Buffer, isBinary) => {
     if (isBinary) return error(undefined, 400, "Invalid message", "Binary messages are not accepted");
     let msg: Record<string, unknown>;
@@ -188,15 +192,18 @@ function cartesia(ws: WebSocket, call: FakeCall): void {
     }
     const problem = cartesiaProblem(msg);
     if (problem) return error(id, 400, "Invalid request", problem);
-    const { transcript, continue: more, flush, duration: _duration, ...rest } = msg as { transcript: string; continue?: unknown; flush?: unknown; duration?: unknown } & Record<string, unknown>;
-    const shape = JSON.stringify(rest);
+    const { transcript, continue: more, flush } = msg as { transcript: string; continue?: unknown; flush?: unknown };
+    const rest = msg as Record<string, unknown>;
+    // What a context keeps from its first input: the voice it speaks in (the SDK itself varies
+    // generation_config between inputs of one context).
+    const shape = JSON.stringify([rest.model_id, rest.voice, rest.output_format, rest.language, rest.locale]);
     let ctx = contexts.get(id!);
     if (ctx?.expired) return error(id, 400, "Context expired", "This context expired 1 second after its last audio; use a new context_id");
     if (!ctx) {
       ctx = { text: "", queue: Promise.resolve(), stopped: false, shape, flushes: 0, expired: false };
       contexts.set(id!, ctx);
     } else if (ctx.shape !== shape) {
-      return error(id, 400, "Invalid request", "Inputs on the same context must keep all fields except transcript, continue and duration the same");
+      return error(id, 400, "Invalid request", "Inputs on the same context must keep the same model_id, voice, output_format and language");
     }
     const current = ctx;
     clearTimeout(current.expiry);

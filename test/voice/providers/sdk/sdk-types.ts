@@ -19,6 +19,10 @@ const OPTIONS: ts.CompilerOptions = {
   lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
 };
 
+// On the wire an enum is its string value: Wire<T> turns string enums (Gemini's FinishReason, …) into
+// the union of their values and leaves everything else as the SDK declares it.
+const WIRE = "type Wire<T> = T extends string ? `${T}` : T extends readonly (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;";
+
 // The SDKs' declaration files parse once per process; every check reuses them.
 const parsed = new Map<string, ts.SourceFile | undefined>();
 const baseHost = ts.createCompilerHost(OPTIONS);
@@ -31,8 +35,8 @@ let previous: ts.Program | undefined;
  */
 export function sdkTypeErrors(imports: string, checks: { typeName: string; value: unknown }[]): string[] {
   const file = path.join(ROOT, `test/voice/providers/sdk/.judge-${process.pid}.ts`);
-  const lines = checks.map((c, i) => `export const value${i}: ${c.typeName} = ${JSON.stringify(c.value)};`);
-  const source = `${imports}\n${lines.join("\n")}\n`;
+  const lines = checks.map((c, i) => `export const value${i}: Wire<${c.typeName}> = ${JSON.stringify(c.value)};`);
+  const source = `${imports}\n${lines.join("\n")}\n${WIRE}\n`;
   const host: ts.CompilerHost = {
     ...baseHost,
     fileExists: (name) => name === file || baseHost.fileExists(name),
