@@ -87,7 +87,7 @@ describe("fake AssemblyAI streaming, judged by the assemblyai SDK", () => {
     const t = transcriber();
     t.on("error", () => {});
     await t.connect();
-    t.sendAudio(Buffer.alloc(16 * 30 * 2));
+    t.sendAudio(new Int16Array(16 * 30).buffer); // 30 ms
     await expect.poll(() => fakes.requests.at(-1)!.closedWith).toBe(3007);
     for (const request of fakes.requests) expect(judge(request.replies)).toEqual([]);
     expect(fakes.requests.map((r) => (r.replies.at(-1) as { type: string }).type)).toEqual(["Error", "Error", "Error"]);
