@@ -1,6 +1,6 @@
 import { AssemblyAI, type StreamingTranscriberParams } from "assemblyai";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { bytesOf, chunked, speechTone } from "@/test/fakes/voice/audio";
+import { chunked, speechTone } from "@/test/fakes/voice/audio";
 import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
 import { sdkTypeErrors } from "./sdk-types";
 import { trustTestCertificate } from "./trust-fakes";
@@ -29,11 +29,11 @@ function transcriber(params: Partial<StreamingTranscriberParams> = {}, apiKey = 
 }
 
 /** Speech then silence in 100 ms chunks of 16 kHz PCM. */
-function audio(speechMs: number, silenceMs: number): Buffer[] {
+function audio(speechMs: number, silenceMs: number): ArrayBuffer[] {
   const speech = speechTone("x".repeat(Math.ceil(speechMs / 60)), 16_000, 60).subarray(0, speechMs * 16);
   const all = new Int16Array(speech.length + silenceMs * 16);
   all.set(speech);
-  return chunked(all, 16_000, 100).map((c) => Buffer.from(bytesOf(c)));
+  return chunked(all, 16_000, 100).map((c) => c.slice().buffer);
 }
 
 const session = () => fakes.requests.find((r) => r.provider === "assemblyai" && r.surface === "listen")!;
