@@ -1,8 +1,9 @@
 import { parseBody } from "@/lib/http/parse";
 import { userRoute } from "@/lib/http/route";
-import { checkProviderKey, keyCheckSchema } from "@/lib/providers/check-key";
+import { checkProviderKey } from "@/lib/providers/check-key";
+import { keyInputSchema } from "@/lib/providers/key-input";
 
 // "Test key": the provider's cheapest authenticated call → {status: valid|invalid|unreachable, message}.
 export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) =>
-  checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyCheckSchema)),
+  checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyInputSchema)),
 );
