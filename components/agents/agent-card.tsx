@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
+import { KeyStatus } from "./key-status";
 import { PLATFORM_CHIP } from "./platform";
 import { RetirementNotice } from "./retirement-notice";
 
@@ -29,15 +30,18 @@ export function AgentCard({
   const t = useTranslations("agents");
   const format = useFormatter();
   const active = agent.status === "active";
+  // An active agent without the keys its providers need is not sent anywhere: it shows "Needs keys".
+  const needsKeys = active && agent.missingKeys.length > 0;
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">{agent.name}</h2>
-        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
-          {t(`status.${agent.status}`)}
+        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active && !needsKeys ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
+          {t(needsKeys ? "status.needsKeys" : `status.${agent.status}`)}
         </span>
       </div>
       {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
+      <KeyStatus agent={agent} providerName={providerName} />
       {agent.retiringModels.map((r) => (
         <RetirementNotice key={r.kind} model={r.model} retirement={r} />
       ))}
@@ -61,7 +65,7 @@ export function AgentCard({
           : t("list.noNextMeeting")}
       </p>
       <div className="mt-auto flex flex-wrap gap-2 pt-2">
-        {active && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
+        {active && !needsKeys && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
         <Button size="sm" variant="secondary" loading={busy} onClick={onToggle} aria-label={t(active ? "list.pauseLabel" : "list.resumeLabel", { name: agent.name })}>
           {active ? t("list.pause") : t("list.resume")}
         </Button>

@@ -76,7 +76,8 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const fields: string[] = (KINDS as readonly string[]).includes(key) ? [`${key}ProviderId`, `${key}ApiKey`, `${key}ExtraParams`] : [key === "whitelist" ? "whitelistedEmails" : key];
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field))));
+    // "aiExtraParams.model" and the like belong to the step too.
+    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !fields.some((f) => field.startsWith(`${f}.`)))));
   };
   const err = (field: string) => errors[field]?.[0];
 

@@ -1,8 +1,7 @@
 import { db } from "../db/client.ts";
 import type { Agent } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
-import { meetingSummary } from "./meeting-summary.ts";
-import { serializeAgent } from "./serialize.ts";
+import { agentDto } from "./agent-dto.ts";
 
 /** The user's agent; another user's agent is simply not found (404, never 403). */
 export async function findOwnedAgent(userId: string, id: string): Promise<Agent> {
@@ -13,5 +12,5 @@ export async function findOwnedAgent(userId: string, id: string): Promise<Agent>
 
 export async function getAgent(userId: string, id: string) {
   const agent = await findOwnedAgent(userId, id);
-  return serializeAgent(agent, await meetingSummary(userId, id));
+  return agentDto(userId, agent);
 }

@@ -1,5 +1,7 @@
 import type { Agent } from "../generated/prisma/client.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
+import type { KeyProblem } from "./key-checks.ts";
+import { missingKeys } from "./missing-keys.ts";
 
 export interface NextMeeting {
   id: string;
@@ -18,7 +20,7 @@ const NO_MEETINGS: MeetingSummary = { nextMeeting: null, openMeetings: 0 };
  * The API shape of an agent. Secrets never leave the server: only whether one is stored
  * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`).
  */
-export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS) {
+export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS, problems: KeyProblem[] = []) {
   return {
     id: a.id,
     status: a.status,
@@ -49,6 +51,10 @@ export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS)
     zoomSecretHint: a.zoomAppSecretHint,
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
+    /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */
+    missingKeys: missingKeys(a),
+    /** Stored keys a provider refused, at the last Test key or in the last meeting (docs/providers.md "Keys an agent needs"). */
+    keyProblems: problems,
     nextMeeting: meetings.nextMeeting,
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,

@@ -1,8 +1,14 @@
+import { recordKeyCheck } from "../agents/key-checks.ts";
 import { keyForProviderCall, type KeyInput } from "./key-input.ts";
 import { verifyProviderKey, type KeyCheck } from "./verify-key.ts";
 
-/** "Test key" for one provider of the catalogue (active only; anything else is 404). */
+/**
+ * "Test key" for one provider of the catalogue (active only; anything else is 404). A check of the
+ * key an agent stores is remembered, so the agent list can say when that key was refused.
+ */
 export async function checkProviderKey(userId: string, kind: string, providerId: string, input: KeyInput): Promise<KeyCheck> {
   const { kind: known, apiKey } = await keyForProviderCall(userId, kind, providerId, input);
-  return verifyProviderKey(known, providerId, apiKey, input.extraParams ?? {});
+  const result = await verifyProviderKey(known, providerId, apiKey, input.extraParams ?? {});
+  if (!input.apiKey && input.agentId) await recordKeyCheck(input.agentId, known, providerId, result.status);
+  return result;
 }
