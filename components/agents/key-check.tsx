@@ -43,10 +43,12 @@ export function KeyCheck({
   const [checking, setChecking] = useState(false);
   const typed = apiKey.trim();
 
+  // What was said about another key or address no longer holds.
+  const baseUrl = typeof extraParams?.baseUrl === "string" ? extraParams.baseUrl : "";
   useEffect(() => {
     setResult(null);
     setHint(null);
-  }, [typed]);
+  }, [typed, baseUrl]);
 
   const run = async () => {
     setResult(null);

@@ -43,7 +43,9 @@ export function ModelField({
           ? t("fallback", { provider: providerName })
           : account.status === "failed"
             ? t("fallback", { provider: providerName })
-            : t("catalogue");
+            : suggestions.length > 0
+              ? t("catalogue")
+              : t("none");
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">

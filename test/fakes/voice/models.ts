@@ -155,6 +155,7 @@ export function deepgramModels(call: FakeCall, res: http.ServerResponse): void {
 }
 
 export function deepgramProjects(call: FakeCall, res: http.ServerResponse): void {
+  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
   if (!deepgramAuthorized(call, res)) return;
   sendJson(res, 200, { projects: [{ project_id: "3f6f7a55-9d2e-4b0e-8f3c-2f4b1c0d9e11", name: "Cohost fake project" }] });
 }
