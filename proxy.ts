@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { isUsableCallbackUrl, unusableCallbackCookies, withoutCookies } from "./lib/auth/callback-url";
+import { sessionIsCurrent } from "./lib/auth/session-version";
 import { servedOverHttps } from "./lib/config";
 import { hasInvalidCharacters } from "./lib/http/parse";
 import { newNonce, securityHeaders } from "./lib/http/security-headers";
@@ -49,12 +50,25 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   }
   if (isPublic(pathname)) return next();
   const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET, secureCookie: servedOverHttps() });
-  if (!token?.sub) {
+  // A session ended elsewhere (password reset or change, "sign out other sessions") is signed out
+  // here: one primary-key read per guarded page (lib/auth/session-version.ts).
+  const ended = token?.sub ? !(await sessionIsCurrent(token.sub, token.sv)) : false;
+  if (!token?.sub || ended) {
     const url = new URL("/signin", request.url);
     url.searchParams.set("returnUrl", `${pathname}${search}`);
-    return NextResponse.redirect(url);
+    const response = NextResponse.redirect(url);
+    if (ended) forgetSessionCookies(request, response);
+    return response;
   }
   return next();
+}
+
+function forgetSessionCookies(request: NextRequest, response: NextResponse): void {
+  for (const { name } of request.cookies.getAll()) {
+    if (name.includes("next-auth.session-token")) {
+      response.cookies.set(name, "", { path: "/", expires: new Date(0), httpOnly: true, sameSite: "lax", secure: name.startsWith("__Secure-") });
+    }
+  }
 }
 
 /** NextAuth's routes get a clean query: no broken characters, a callbackUrl it can parse. */

@@ -7,10 +7,16 @@
 // provider's or our 512 ms — and the STT's final after it, the LLM's first token, the TTS's first
 // audio), the time the pipeline itself adds between those waits as measured (own processing), the
 // measured stage latencies, and CPU of the session process (% of one core, ms per second of audio).
+// Then the same turns once more with a tool call in each (the model calls slow_lookup on the test
+// MCP server, which takes BENCH_TOOL_MS, default 100 ms; then answers): the tool round trip's own
+// overhead is that run's overhead minus the plain run's (beyond the tool's time and the second
+// request's first token), i.e. what calling a tool adds (docs/tools.md; aim ≤ 20 ms p50).
 // Run it on an idle machine: other load shows up as overhead.
 import { spawn } from "node:child_process";
 import readline from "node:readline";
+import type { AgentMcpServer } from "../lib/generated/prisma/client.ts";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
+import { openMeetingTools } from "../lib/tools/open-meeting-tools.ts";
 import { createVoiceSession } from "../lib/voice/pipeline/session.ts";
 import { createProviders } from "../lib/voice/providers/create-providers.ts";
 import type { ProviderLogEvent } from "../lib/voice/providers/log.ts";
@@ -22,6 +28,8 @@ const TURNS = Number(process.env.BENCH_TURNS || 8);
 const FRAME_MS = 20;
 const QUESTION = "co-host-summarise";
 const ANSWER = "Here is the summary. We agreed to move the launch to Friday.";
+const TOOL_MS = Number(process.env.BENCH_TOOL_MS || 100);
+const TOOL_CALL = { calls: [{ name: "slow_lookup", arguments: { ticket: "A-7" } }] };
 
 interface Combination {
   stt: string;
@@ -50,9 +58,9 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 // The fakes, in their own process.
-const child = spawn(process.execPath, [new URL("./lib/voice-fakes.ts", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"] });
-const fakes = JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once("line", resolve))) as { url: string; env: Record<string, string>; compatibleBaseUrl: string; validKey: string };
-Object.assign(process.env, fakes.env);
+const child = spawn(process.execPath, [new URL("./lib/voice-fakes.ts", import.meta.url).pathname], { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, BENCH_TOOL_MS: String(TOOL_MS) } });
+const fakes = JSON.parse(await new Promise<string>((resolve) => readline.createInterface({ input: child.stdout }).once("line", resolve))) as { url: string; env: Record<string, string>; compatibleBaseUrl: string; validKey: string; mcpUrl: string };
+Object.assign(process.env, fakes.env, { ALLOW_PRIVATE_TOOL_URLS: "1" });
 const control = async (call: string, body: unknown) => {
   const res = await fetch(`${fakes.url}/__control/${call}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`fake control ${call}: ${res.status}`);
@@ -62,10 +70,17 @@ function provider(kind: ProviderKind, providerId: string, model?: string): Provi
   return { providerId, apiKey: fakes.validKey, model: model ?? catalogueEntry(kind, providerId)!.defaultModel!, language: "en", extra: {} };
 }
 
-async function run(combo: Combination) {
+/** The agent's tools as a bot opens them: the built-ins and the test MCP server's. */
+function toolbox() {
+  const server = { id: "bench", agentId: "bench", name: "Tracker", url: fakes.mcpUrl, tokenEnc: null, tokenHint: null, headersEnc: null, headerNames: [], disabledTools: [], position: 0 } as unknown as AgentMcpServer;
+  return openMeetingTools([server], { meetingId: "bench", agentId: "bench", timeZone: "UTC", ownerName: "", isOwner: () => false, leaveAfterReply: () => {} });
+}
+
+async function run(combo: Combination, withTool: boolean) {
   await control("reset", {});
   await control("set", { delays: DELAYS, ttsMsPerChar: 20 });
-  await control("script", { stt: Array(TURNS).fill(SPEECH[QUESTION].text), ai: Array(TURNS).fill(ANSWER) });
+  await control("script", { stt: Array(TURNS).fill(SPEECH[QUESTION].text), ai: Array.from({ length: TURNS }, () => (withTool ? [TOOL_CALL, ANSWER] : [ANSWER])).flat() });
+  const tools = withTool ? await toolbox() : null;
   const agent: AgentVoiceConfig = {
     name: "Cohost",
     instructions: "Summarise when asked.",
@@ -90,6 +105,7 @@ async function run(combo: Combination) {
       if (e.type === "metrics") onMetrics();
     },
     output: { play: () => {}, clear: () => {} },
+    tools: tools?.tools,
   });
   await session.start();
 
@@ -125,14 +141,16 @@ async function run(combo: Combination) {
   const cpu = process.cpuUsage(cpuBefore);
   const wallMs = performance.now() - started;
   await session.stop();
+  await tools?.close();
 
   const done = metrics().filter((m) => m.voiceToVoiceMs !== null && !m.interrupted);
   const waits = configuredWaits(combo.sttEndsAfterMs);
-  const configured = waits.total;
+  // With a tool: the first request's answer is the call, then the tool's time and a second request.
+  const configured = waits.total + (withTool ? TOOL_MS + DELAYS.llmFirstTokenMs : 0);
   const v2v = done.map((m) => m.voiceToVoiceMs!);
   const overhead = v2v.map((v) => v - configured);
   // Ours alone: voice-to-voice minus every wait on a provider as measured (turn end, LLM, TTS).
-  const own = done.map((m) => m.voiceToVoiceMs! - turnClosedMs[m.turnId - 1] - m.llmFirstTokenMs! - m.ttsFirstAudioMs!);
+  const own = done.map((m) => m.voiceToVoiceMs! - turnClosedMs[m.turnId - 1] - m.llmFirstTokenMs! - m.ttsFirstAudioMs! - (withTool ? m.toolMs! + DELAYS.llmFirstTokenMs : 0));
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     combination: `${combo.stt}${combo.sttModel ? `(${combo.sttModel})` : ""} + ${combo.ai} + ${combo.tts}`,
@@ -147,6 +165,7 @@ async function run(combo: Combination) {
       llm_first_token: percentile(done.map((m) => m.llmFirstTokenMs ?? 0), 50),
       tts_first_audio: percentile(done.map((m) => m.ttsFirstAudioMs ?? 0), 50),
     },
+    ...(withTool ? { tool_wait_p50_ms: percentile(done.map((m) => m.toolMs ?? 0), 50), configured_tool_ms: TOOL_MS } : {}),
     cpu: { percent_of_one_core: Number(((100 * cpuMs) / wallMs).toFixed(1)), ms_per_audio_s: Number((cpuMs / (wallMs / 1000)).toFixed(1)) },
     provider_retries: providerLog.filter((e) => e.event.endsWith("_retry")).length,
   };
@@ -155,10 +174,20 @@ async function run(combo: Combination) {
 try {
   const results = [];
   for (const combo of COMBINATIONS) {
-    log(`▸ ${combo.stt} + ${combo.ai} + ${combo.tts}: ${TURNS} turns`);
-    results.push(await run(combo));
+    log(`▸ ${combo.stt} + ${combo.ai} + ${combo.tts}: ${TURNS} turns, then ${TURNS} with a tool call`);
+    const plain = await run(combo, false);
+    const tool = await run(combo, true);
+    const own = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
+    results.push({
+      ...plain,
+      tool_round_trip: {
+        ...tool,
+        // What a tool call adds beyond its own time and the second request's first token.
+        own_overhead_ms: { p50: own(tool.overhead_ms.p50, plain.overhead_ms.p50), p95: own(tool.overhead_ms.p95, plain.overhead_ms.p95) },
+      },
+    });
   }
-  console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, results }, null, 2));
+  console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, tool_ms: TOOL_MS, results }, null, 2));
 } finally {
   child.kill("SIGTERM");
 }

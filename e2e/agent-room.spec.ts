@@ -1,50 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { readWav, writeWav } from "../lib/voice/audio/wav";
 import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 import { peakLevel } from "./support/room-audio";
+import { control, llmRequests, speechWav, TEXT } from "./support/voice";
 
 // The whole path for real, on one machine: a person in Cohost's test room (Chromium whose fake
 // microphone plays speech fixtures) and an agent sent there through the API. The worker that
 // `npm start` runs claims the meeting, joins the room in its own Chromium with the audio bridge, and
 // runs the voice pipeline against the e2e stack's provider fakes (real wire protocols; the test
 // scripts what the fake STT hears and what the fake LLM answers).
-
-const SPEECH = path.resolve(import.meta.dirname, "../test/fixtures/speech");
-const TEXT = {
-  agenda: "Hey Cohost, what is on the agenda today?",
-  noWake: "I think we should move the launch to next Thursday.",
-  followUp: "And who is presenting the budget?",
-  interruption: "Sorry to cut in, but the deadline moved to Friday, so please plan the review around that.",
-};
-const fakes = `http://127.0.0.1:${E2E.voiceFakesPort}/__control`;
-
-async function control(call: string, body: unknown = {}) {
-  const res = await fetch(`${fakes}/${call}`, { method: call === "requests" ? "GET" : "POST", body: call === "requests" ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.ok, `fake control ${call}`).toBeTruthy();
-  return res.json();
-}
-
-/** Chat requests the fake LLMs received since the last reset. */
-async function llmRequests(): Promise<number> {
-  const requests = (await control("requests")) as { surface: string }[];
-  return requests.filter((r) => r.surface === "chat").length;
-}
-
-/** A WAV for the person's microphone: fixtures and pauses (ms) in order, played once. */
-function speechWav(parts: (string | number)[]): string {
-  const chunks = parts.map((p) => (typeof p === "number" ? new Int16Array((16 * p) | 0) : readWav(fs.readFileSync(path.join(SPEECH, p))).samples));
-  const samples = new Int16Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) samples.set(c, (at += c.length) - c.length);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
-  fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
-  return `${file}%noloop`;
-}
 
 interface Details {
   status: string;

@@ -1,3 +1,5 @@
+import { validAgent } from "../test/agents/fixtures";
+import type { Locator } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { E2E } from "./support/ports";
 
@@ -112,26 +114,92 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   expect(meeting).toEqual({ status: "cancelled", reason: "agent_deleted" });
 });
 
-test("unsaved changes: leaving the form through a link asks first", async ({ signedIn: page }) => {
-  await page.goto("/agents/create");
-  await page.getByLabel("Name", { exact: true }).fill("Half-finished");
-  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
-  page.once("dialog", (d) => {
-    expect(d.message()).toBe("You have unsaved changes. Leave anyway?");
+test("unsaved changes: leaving the form by a link or the browser's Back asks first, in the app's own dialog", async ({ signedIn: page }) => {
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Create agent" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create Agent" })).toBeVisible();
+  // The browser's native confirm never shows, in any of these steps.
+  const native: string[] = [];
+  page.on("dialog", (d) => {
+    native.push(d.message());
     void d.dismiss();
   });
+  await page.getByLabel("Name", { exact: true }).fill("Half-finished");
+  const ask = page.getByRole("alertdialog", { name: "Leave without saving?" });
+
+  // A link: asked, and staying keeps the form as it was.
+  const nav = page.getByRole("navigation", { name: "Main navigation" }).first();
   await nav.getByRole("link", { name: "About" }).click();
+  await expect(ask).toContainText("Your changes to this agent are not saved yet.");
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(ask).toBeHidden();
   await expect(page).toHaveURL(/\/agents\/create$/);
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Half-finished");
-  page.once("dialog", (d) => void d.accept());
+
+  // The browser's Back: asked too, and asked again after staying.
+  await page.goBack();
+  await ask.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/agents\/create$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Half-finished");
+  await page.goBack();
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Agents" })).toBeVisible();
+
+  // Leaving through a link goes where the link pointed.
+  await page.getByRole("link", { name: "Create agent" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Second try");
   await nav.getByRole("link", { name: "About" }).click();
+  await ask.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/about$/);
+  expect(native).toEqual([]);
+});
+
+test("agent cards: actions in two rows that never leave a button alone on a line; Create agent beside the list's summary", async ({ signedIn: page }) => {
+  for (const name of ["Scribe with a rather long name", "Second"]) {
+    const res = await page.request.post("/api/agents", { data: validAgent({ name }) });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/agents");
+  await expect(page.getByText("2 agents, 2 active")).toBeVisible();
+  // The vertical middle of an element: elements on one row share it (they are centred on the row).
+  const middle = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    return Math.round(box.y + box.height / 2);
+  };
+  for (const size of [{ width: 1280, height: 900 }, { width: 1024, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    expect(Math.abs((await middle(page.getByRole("link", { name: "Create agent" }))) - (await middle(page.getByText("2 agents, 2 active"))))).toBeLessThanOrEqual(1);
+    for (const card of await page.getByRole("list", { name: "Your agents" }).getByRole("listitem").all()) {
+      const [edit, pause, remove] = [card.getByRole("link", { name: /^Edit/ }), card.getByRole("button", { name: /^Pause/ }), card.getByRole("button", { name: /^Delete/ })];
+      expect([await middle(pause), await middle(remove)], `${size.width} px`).toEqual([await middle(edit), await middle(edit)]);
+      expect(await middle(card.getByRole("link", { name: /^Calendar of/ }))).toBe(await middle(card.getByRole("button", { name: /test room/ })));
+    }
+  }
+});
+
+test("the form says the platform is a preference and shows the organiser list only with access control on", async ({ signedIn: page }) => {
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Create agent" }).click();
+  await expect(page.getByText("The agent joins Zoom, Microsoft Teams and Google Meet meetings alike: each meeting’s link decides.")).toBeVisible();
+  await expect(page.getByRole("group", { name: "Preferred platform" })).toBeVisible();
+  const list = page.getByLabel("Allowed organiser e-mails");
+  await expect(list).toHaveCount(0);
+  await page.getByLabel("Only join meetings organised by these people").check();
+  await expect(list).toBeVisible();
+  await list.fill("boss@example.com");
+  await page.getByLabel("Only join meetings organised by these people").uncheck();
+  await expect(list).toHaveCount(0);
+  // Kept while hidden: turning access control on again brings the same list back.
+  await page.getByLabel("Only join meetings organised by these people").check();
+  await expect(list).toHaveValue("boss@example.com");
 });
 
 test("the first invalid field is scrolled to and focused, and the organiser list names each bad entry once", async ({ signedIn: page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/agents/create");
   await page.getByLabel("Wake word", { exact: true }).fill("hey there");
+  await page.getByLabel("Only join meetings organised by these people").check();
   const list = page.getByLabel("Allowed organiser e-mails");
   await expect(page.getByText("Separate addresses with commas or new lines.")).toBeVisible();
   await list.fill("boss@example.com, not an email\nlead@example.com; also wrong");

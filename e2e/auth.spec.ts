@@ -10,12 +10,27 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
 
   // Client-side validation first: nothing is sent with empty fields.
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("First name is required")).toBeVisible();
+  await expect(page.getByText("Display name is required")).toBeVisible();
 
-  await page.getByLabel("First name").fill("Ada");
-  await page.getByLabel("Last name").fill("Lovelace");
+  // One name, as the profile has it; a common password is refused with the reason, before sending.
+  await page.getByLabel("Display name").fill("Ada Lovelace");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(page.getByText("At least 8 characters.")).toBeVisible();
+  await password.fill("password");
+  await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Choose a password that is harder to guess.")).toBeVisible();
+  await password.fill("Lovelace1815");
+  await expect(page.getByTestId("password-strength")).toContainText("built from your name or e-mail");
+  // Show/hide: the toggle says its state and reveals what was typed.
+  const toggle = page.getByRole("button", { name: "Show password" });
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(password).toHaveAttribute("type", "text");
+  await password.fill(PASSWORD);
+  await expect(page.getByTestId("password-strength")).toContainText("Strong");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Check your inbox")).toBeVisible();
   // The URL now shows the sign-in view: a reload does not bring the sign-up form back.
@@ -24,7 +39,7 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
 
   // Signing in before confirming is refused with a clear message.
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Please confirm your e-mail address first.")).toBeVisible();
 
@@ -32,9 +47,17 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   expect(mail.subject).toBe("Confirm your e-mail for Cohost");
   await page.goto(linkIn(mail));
   await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+  // A reload after success is the sign-in screen, not an error; the e-mail's link opened again says
+  // the address is already confirmed.
+  await expect(page).not.toHaveURL(/token=|mode=/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
+  await expect(page.getByText("invalid, expired or already used")).toHaveCount(0);
+  await page.goto(linkIn(mail));
+  await expect(page.getByText("Your e-mail is already confirmed. You can sign in.")).toBeVisible();
 
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
@@ -47,7 +70,7 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await page.goto("/about");
   await expect(page).toHaveURL(/\/signin\?returnUrl=%2Fabout$/);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
@@ -57,7 +80,7 @@ test("a wrong password shows an error and stays on sign-in", async ({ page }) =>
   const user = await createUser();
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Incorrect e-mail or password")).toBeVisible();
   await expect(page).toHaveURL(/\/signin/);
@@ -73,12 +96,12 @@ test("forgot password: the e-mailed link sets a new password that works", async 
 
   const mail = await waitForMail(user.email);
   await page.goto(linkIn(mail));
-  await page.getByLabel("New password").fill("a-brand-new-password");
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
   await page.getByRole("button", { name: "Save new password" }).click();
   await expect(page.getByText("Your password was changed.")).toBeVisible();
 
   await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill("a-brand-new-password");
+  await page.getByLabel("Password", { exact: true }).fill("a-brand-new-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
@@ -97,7 +120,7 @@ test("an unconfirmed account can ask for the confirmation link again from the si
   const user = await createUser({ verified: false });
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   const notice = page.getByRole("alert").filter({ hasText: "Please confirm your e-mail address first." });
   await expect(notice).toBeVisible();

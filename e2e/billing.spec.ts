@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect, sql } from "./fixtures";
+import { test, expect, sql, waitForMail } from "./fixtures";
 import { E2E } from "./support/ports";
 
 test.beforeEach(async ({ context }) => {
@@ -15,7 +15,7 @@ async function topUpOnce(page: Page, amount = "$10.00") {
   await expect(page).toHaveURL(/\/billing$/);
 }
 
-test("top-up in test mode: choose an amount, pay on the labelled test checkout, the header balance updates", async ({ signedIn: page }) => {
+test("top-up in test mode: choose an amount, pay on the labelled test checkout, the header balance updates, a receipt is e-mailed", async ({ signedIn: page, user }) => {
   await page.goto("/billing");
   await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
   await expect(page.getByRole("banner").getByTestId("balance")).toContainText("$0.00");
@@ -30,6 +30,8 @@ test("top-up in test mode: choose an amount, pay on the labelled test checkout, 
 
   await expect(page).toHaveURL(/\/billing\/test-checkout\//);
   await expect(page.getByText("TEST MODE", { exact: true })).toBeVisible();
+  // One heading says what the page is; the card does not repeat it.
+  await expect(page.getByRole("heading", { name: "Test checkout" })).toHaveCount(1);
   await page.getByRole("button", { name: "Pay $50.00" }).click();
 
   await expect(page).toHaveURL(/\/billing$/);
@@ -38,6 +40,12 @@ test("top-up in test mode: choose an amount, pay on the labelled test checkout, 
   await expect(page.getByTestId("billing-balance")).toHaveText("$50.00");
   await expect(page.getByRole("cell", { name: "Test checkout" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Completed" })).toBeVisible();
+  // Billing says it runs in test mode, and a receipt arrives by e-mail (text and HTML).
+  await expect(page.getByRole("note")).toContainText("TEST MODE");
+  const receipt = await waitForMail(user.email);
+  expect(receipt.subject).toBe("Receipt: Cohost top-up of $50.00");
+  expect(receipt.text).toMatch(/New balance:\s+\$50\.00/);
+  expect(receipt.html).toContain("$50.00");
 });
 
 test("cancelling the checkout returns with a notice and charges nothing", async ({ signedIn: page, user }) => {
@@ -49,24 +57,48 @@ test("cancelling the checkout returns with a notice and charges nothing", async 
   expect(n).toBe(0);
 });
 
-test("usage history pages through charges with agent and meeting names", async ({ signedIn: page, user }) => {
+test("usage history: one row per meeting with its agent time and cost, paged over meetings; the spend chart has an axis, dates and the total", async ({ signedIn: page, user }) => {
+  // 42 billed minutes in one meeting, and 22 short meetings before it: 23 meetings, two pages.
   await sql(
     `WITH a AS (INSERT INTO "Agent" (id, "userId", name, "sttProviderId", "aiProviderId", "ttsProviderId", "updatedAt") VALUES ($2, $1, 'Notetaker', 'deepgram', 'openai', 'elevenlabs', now()) RETURNING id),
-     m AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt") SELECT $3, $1, id, 'Design review', 'https://zoom.us/j/9', 'zoom', now(), now() FROM a RETURNING id, "agentId"),
-     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "updatedAt") VALUES ($4, $1, 9160000, 42, now()) RETURNING id)
-     INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, "meetingId", "agentId")
-     SELECT c.id, $1, 'usage', -20000, 0, 'e2e:' || g, 'agent_minute', m.id, m."agentId" FROM c, m, generate_series(1, 42) g`,
-    [user.id, `ag-${user.id}`, `mt-${user.id}`, `ca-${user.id}`],
+     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "updatedAt") VALUES ($3, $1, 9160000, 86, now()) RETURNING id),
+     short AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt")
+               SELECT $1 || '-s' || g, $1, a.id, 'Standup ' || g, 'https://zoom.us/j/' || g, 'zoom', now(), now() FROM a, generate_series(1, 22) g RETURNING id, "agentId"),
+     e1 AS (INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, quantity, "meetingId", "agentId")
+            SELECT c.id, $1, 'usage', -20000, 0, 'e2e:' || short.id || ':' || g, 'agent_minute', 1, short.id, short."agentId" FROM c, short, generate_series(1, 2) g RETURNING 1)
+     SELECT count(*) FROM e1`,
+    [user.id, `ag-${user.id}`, `ca-${user.id}`],
+  );
+  await sql(
+    `WITH m AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt") VALUES ($2, $1, $3, 'Design review', 'https://zoom.us/j/9', 'zoom', now(), now()) RETURNING id, "agentId")
+     INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, quantity, "meetingId", "agentId")
+     SELECT $4, $1, 'usage', -20000, 0, 'e2e:review:' || g, 'agent_minute', 1, m.id, m."agentId" FROM m, generate_series(1, 42) g`,
+    [user.id, `mt-${user.id}`, `ag-${user.id}`, `ca-${user.id}`],
   );
   await page.goto("/billing");
-  await expect(page.getByText("Page 1 of 3")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Design review" }).first()).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Notetaker" }).first()).toBeVisible();
-  await page.getByRole("button", { name: "Next" }).click();
-  await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByText("Page 3 of 3")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
-  await expect(page.getByRole("img", { name: "Spend per day" })).toBeVisible();
+  const usage = page.getByRole("region", { name: "Usage history" });
+  await expect(usage.getByText("Page 1 of 2")).toBeVisible();
+  const review = usage.getByRole("row").filter({ hasText: "Design review" });
+  await expect(review.getByRole("cell")).toHaveText([/./, "Design review", "Notetaker", "42 minutes", "$0.84"]);
+  await expect(usage.getByRole("row")).toHaveCount(21); // header + 20 meetings
+  await usage.getByRole("button", { name: "Next" }).click();
+  await expect(usage.getByText("Page 2 of 2")).toBeVisible();
+  await expect(usage.getByRole("row")).toHaveCount(4);
+  await expect(usage.getByRole("button", { name: "Next" })).toBeDisabled();
+
+  // Spend per day: the total, a money axis with round steps, and today's bar labelled with its amount.
+  const spend = page.getByRole("region", { name: "Spend per day" });
+  await expect(spend.getByText("Last 30 days: $1.72")).toBeVisible();
+  const chart = spend.getByTestId("spend-chart");
+  await expect(chart.getByText("$2.00", { exact: true })).toBeVisible();
+  await expect(chart.getByText("$1.00", { exact: true })).toBeVisible();
+  await expect(chart.getByText("$1.72", { exact: true })).toBeVisible();
+  // Screen readers get the figures as a table.
+  await expect(spend.getByRole("table", { name: "Spend per day" }).getByRole("cell", { name: "$1.72" })).toBeAttached();
+
+  await usage.getByRole("button", { name: "Previous" }).click();
+  await review.getByRole("link", { name: "Design review" }).click();
+  await expect(page).toHaveURL(new RegExp(`/meetings/mt-${user.id}/details$`));
 });
 
 test("auto-refill: needs a card first, refuses settings that cannot work, confirms turning off and keeps the saved values", async ({ signedIn: page }) => {

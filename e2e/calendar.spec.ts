@@ -33,7 +33,20 @@ async function fetchFeed(url: string) {
   }
 }
 
+/** Errors and warnings the page logs (next-intl reports a missing time zone as ENVIRONMENT_FALLBACK). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+  });
+  return problems;
+}
+
+// Google Meet's joining block, as Google Calendar writes it into an invitation's description.
+const MEET_BLOCK = "-::~:~::~:~:~:~:~:~:~:~:~::~:~::-\\nJoin with Google Meet: https://meet.google.com/xkq-wbnr-tpa\\n\\nPlease do not edit this section.\\n-::~:~::~:~:~:~:~:~:~:~:~::~:~::-";
+
 test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to the agent's feed", async ({ signedIn: page }) => {
+  const problems = consoleProblems(page);
   const created = await page.request.post("/api/agents", { data: validAgent({ name: "Calendar helper", requireConfirmation: true }) });
   expect(created.status()).toBe(201);
   const agent = await created.json();
@@ -47,7 +60,7 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
   // Two files at once: one calendar, one that is not: each gets its own outcome.
   const ics = vcalendar(
     [
-      { uid: "review@e2e", start: tomorrowAt(10), title: "Design review", location: ZOOM, organizer: "grace@example.com" },
+      { uid: "review@e2e", start: tomorrowAt(10), title: "Design review", location: ZOOM, organizer: "grace@example.com", description: `Walk through the new screens.\\n\\n${MEET_BLOCK}` },
       { uid: "lunch@e2e", start: tomorrowAt(12), title: "Lunch", location: "Canteen" },
     ],
     "Work",
@@ -56,6 +69,7 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
     { name: "work.ics", mimeType: "text/calendar", buffer: Buffer.from(ics) },
     { name: "contacts.ics", mimeType: "text/calendar", buffer: Buffer.from("BEGIN:VCARD\r\nFN:Ada\r\nEND:VCARD\r\n") },
   ]);
+  // Each file is sent, then imported by the jobs process; the page follows both.
   await expect(page.getByText("work.ics: imported")).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: "contacts.ics: This file is not a calendar. Choose an .ics file exported from your calendar app." })).toBeVisible();
   const calendars = page.getByRole("list", { name: "Your calendars" });
@@ -73,6 +87,10 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
   const dialog = page.getByRole("dialog", { name: "Design review" });
   await expect(dialog.getByText("This agent asks before it joins. Confirm to schedule its meeting.")).toBeVisible();
   await expect(dialog.getByText("grace@example.com")).toBeVisible();
+  // The organiser's words, without the platform's joining instructions (the link is shown on its own).
+  await expect(dialog.getByText("Walk through the new screens.", { exact: true })).toBeVisible();
+  await expect(dialog).not.toContainText("-::~");
+  await expect(dialog).not.toContainText("Please do not edit this section");
   await noSeriousViolations(page);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Confirmed: Design review is scheduled for the agent", { exact: true })).toBeVisible();
@@ -100,8 +118,15 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
   expect(feed.text).toContain("SUMMARY:Design review");
   expect(feed.text).toContain(`UID:meeting-${meetings.meetings[0].id}@cohost`);
 
+  // Hidden and shown again: the same address (kept encrypted), so subscriptions keep working.
+  await page.getByRole("button", { name: "Hide address" }).click();
+  await expect(address).toHaveCount(0);
+  await page.reload();
+  await page.getByRole("button", { name: "Show address" }).click();
+  await expect(address).toHaveValue(firstUrl);
+  await noSeriousViolations(page);
+
   // A new address kills the old one at once.
-  await page.getByRole("button", { name: "Done" }).click();
   await page.getByRole("button", { name: "New address" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "New address" }).click();
   await expect(address).not.toHaveValue(firstUrl);
@@ -121,6 +146,7 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
   await page.getByRole("tab", { name: "Month" }).click();
   await expect(page.getByRole("table")).toBeVisible();
   await noSeriousViolations(page);
+  expect(problems.filter((p) => /ENVIRONMENT_FALLBACK|timeZone/.test(p))).toEqual([]);
 });
 
 test("the calendar fits a 390 px phone and its views work from the keyboard", async ({ signedIn: page }) => {
@@ -150,4 +176,82 @@ test("the calendar fits a 390 px phone and its views work from the keyboard", as
   await page.keyboard.press("Enter");
   await expect(page.getByRole("dialog", { name: "Phone sync" })).toBeVisible();
   await expect(page.getByRole("dialog").getByText("Meeting scheduled")).toBeVisible();
+});
+
+test("after moving a week forward, List starts on that week's Monday with its events", async ({ signedIn: page }) => {
+  expect((await page.request.post("/api/agents", { data: validAgent({ name: "Planner" }) })).status()).toBe(201);
+  // An event on every day of next week (10:00 local time of the browser, which runs in UTC here).
+  const monday = new Date();
+  monday.setUTCHours(10, 0, 0, 0);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + 7);
+  const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  const events = days.map((d, i) => ({ uid: `${d}@e2e`, start: new Date(monday.getTime() + i * 86_400_000), title: `${d} sync`, location: ZOOM }));
+
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Calendar of Planner" }).click();
+  await page.getByLabel("Choose .ics files").setInputFiles([{ name: "week.ics", mimeType: "text/calendar", buffer: Buffer.from(vcalendar(events, "Week")) }]);
+  await expect(page.getByText("week.ics: imported")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Week" }).click();
+  await page.getByRole("button", { name: "Next week" }).click();
+  for (const d of days) await expect(page.getByRole("button", { name: new RegExp(`${d} sync`) })).toBeVisible();
+  await page.getByRole("tab", { name: "List" }).click();
+  // The same seven days are still in view, Monday first.
+  const list = page.getByRole("tabpanel", { name: "List" });
+  for (const d of days) await expect(list.getByRole("button", { name: new RegExp(`${d} sync`) })).toBeVisible();
+  await expect(list.getByRole("heading").first()).toContainText("Monday");
+  // And back to Week: the same week.
+  await page.getByRole("tab", { name: "Week" }).click();
+  await expect(page.getByRole("button", { name: /Mon sync/ })).toBeVisible();
+});
+
+test("delete an event, then Undo brings it back with its meeting", async ({ signedIn: page }) => {
+  const created = await page.request.post("/api/agents", { data: validAgent({ name: "Undo agent" }) });
+  const agent = await created.json();
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Calendar of Undo agent" }).click();
+  await page.getByLabel("Choose .ics files").setInputFiles([
+    { name: "one.ics", mimeType: "text/calendar", buffer: Buffer.from(vcalendar([{ uid: "undo@e2e", start: tomorrowAt(11), title: "Board meeting", location: ZOOM }])) },
+  ]);
+  await expect(page.getByText("one.ics: imported")).toBeVisible();
+  await page.getByRole("tab", { name: "List" }).click();
+  await page.getByRole("button", { name: /Board meeting/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Board meeting" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete this event?" }).getByRole("button", { name: "Delete" }).click();
+
+  const notice = page.getByRole("status").filter({ hasText: "Deleted: Board meeting" });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("button", { name: /Board meeting/ })).toHaveCount(0);
+  // The dialog's trigger is gone: focus waits on Undo.
+  await expect(notice.getByRole("button", { name: "Undo" })).toBeFocused();
+  await noSeriousViolations(page);
+  const meetingsOf = async () => (await (await page.request.get(`/api/meetings?agent_id=${agent.id}`)).json()).meetings as { status: string }[];
+  expect((await meetingsOf()).map((m) => m.status)).toEqual(["cancelled"]);
+
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Restored: Board meeting", { exact: true })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await page.getByRole("button", { name: /Board meeting/ }).click();
+  await expect(page.getByRole("dialog", { name: "Board meeting" }).getByText("Meeting scheduled")).toBeVisible();
+  expect((await meetingsOf()).map((m) => m.status).sort()).toEqual(["cancelled", "scheduled"]);
+});
+
+test("at 1280 px a month cell shows the event's title, not a few letters of it", async ({ signedIn: page }) => {
+  expect((await page.request.post("/api/agents", { data: validAgent({ name: "Wide agent" }) })).status()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Calendar of Wide agent" }).click();
+  await page.getByLabel("Choose .ics files").setInputFiles([
+    { name: "wide.ics", mimeType: "text/calendar", buffer: Buffer.from(vcalendar([{ uid: "wide@e2e", start: tomorrowAt(9), title: "Design review", location: ZOOM }])) },
+  ]);
+  await expect(page.getByText("wide.ics: imported")).toBeVisible();
+  // Tomorrow may be in the next month.
+  const chip = page.getByRole("table").getByRole("button", { name: /Design review/ });
+  if ((await chip.count()) === 0) await page.getByRole("button", { name: "Next month" }).click();
+  await expect(chip).toBeVisible();
+  const title = chip.getByText("Design review");
+  await expect(title).toBeVisible();
+  // Not cut: the whole title fits its box.
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });

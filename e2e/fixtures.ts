@@ -119,7 +119,11 @@ export async function topUp(request: APIRequestContext, usd: number): Promise<vo
   expect(paid.ok(), `test checkout failed with ${paid.status()}`).toBeTruthy();
 }
 
-/** Creates an agent for the signed-in user through the API; returns its id. */
+/**
+ * Creates an agent for the signed-in user through the API; returns its id. Summaries are off unless
+ * a test asks for them: a summary job asks the shared fake LLM after a meeting, and would take the
+ * next test's scripted answer.
+ */
 export async function createAgentViaApi(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
   const res = await request.post("/api/agents", {
     data: {
@@ -134,6 +138,7 @@ export async function createAgentViaApi(request: APIRequestContext, over: Record
       ttsProviderId: "elevenlabs",
       ttsApiKey: "valid-key-0123456789",
       meetingPlatform: "meet",
+      summaries: false,
       ...over,
     },
   });

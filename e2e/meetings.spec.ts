@@ -1,13 +1,15 @@
 import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
+import { E2E } from "./support/ports";
 
 test.beforeEach(async ({ context }) => {
-  await context.addCookies([{ name: "cookie-consent", value: "false", url: "http://localhost:3210" }]);
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
 });
 
 test("empty state leads to creating an agent first", async ({ signedIn: page }) => {
   await page.goto("/meetings");
   await expect(page.getByRole("heading", { level: 1, name: "Meetings" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "No meetings yet" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("heading", { name: "No upcoming meetings" })).toBeVisible();
   await expect(page.getByText("Create an agent first; it is the one that joins.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create agent" })).toHaveAttribute("href", "/agents/create");
 });
@@ -41,7 +43,7 @@ test("send an agent to a meeting by link, follow it, stop it; schedule another a
   await expect(page.getByText("Standup buddy", { exact: true })).toBeVisible();
   await expect(page.getByText("The agent was asked to join.")).toBeVisible();
   await expect(page.getByText("In progress", { exact: true }).first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("Joining → In progress")).toBeVisible();
+  await expect(page.getByText("Agent in the meeting", { exact: true })).toBeVisible();
 
   // Sending it again to the same meeting is refused with the reason.
   await page.goto("/meetings");
@@ -51,12 +53,20 @@ test("send an agent to a meeting by link, follow it, stop it; schedule another a
   await expect(dialog.getByRole("alert")).toHaveText("This agent is already in this meeting.");
   await dialog.getByRole("button", { name: "Cancel" }).first().click();
 
-  // Stop from the list asks first, then the meeting is completed.
+  // Stop from the list asks first; the meeting is completed and moves to Past.
   const row = page.getByRole("row", { name: /Daily standup/ });
   await row.getByRole("button", { name: "Stop the agent in Daily standup" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Stop agent" }).click();
+  await expect(row).toHaveCount(0);
+  await page.getByRole("tab", { name: "Past" }).click();
+  await expect(page).toHaveURL(/view=past/);
   await expect(row.getByText("Completed", { exact: true })).toBeVisible();
   await expect(row.getByText("You stopped the agent.")).toBeVisible();
+  // Restart asks first too.
+  await row.getByRole("button", { name: "Restart the agent in Daily standup" }).click();
+  await expect(page.getByRole("alertdialog", { name: "Restart the agent in Daily standup?" })).toBeVisible();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+  await page.getByRole("tab", { name: "Upcoming" }).click();
 
   // Schedule one for tomorrow, then cancel it.
   await page.getByRole("button", { name: "Send agent to a meeting" }).first().click();
@@ -73,13 +83,21 @@ test("send an agent to a meeting by link, follow it, stop it; schedule another a
   await expect(planning.getByText("Scheduled", { exact: true })).toBeVisible();
   await planning.getByRole("button", { name: "Cancel Planning" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel meeting" }).click();
-  await expect(planning.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(planning).toHaveCount(0);
 
-  // Filters: by status.
+  // Past, latest first: the cancelled meeting, then the stopped one; filters by status and search.
+  await page.getByRole("tab", { name: "Past" }).click();
+  await expect(planning.getByText("Cancelled", { exact: true })).toBeVisible();
+  const titles = page.getByRole("table").getByRole("link");
+  await expect(titles).toHaveText(["Planning", "Daily standup"]);
   await page.getByLabel("Status").selectOption("cancelled");
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(page.getByRole("row", { name: /Planning/ })).toBeVisible();
   await expect(page.getByRole("row", { name: /Daily standup/ })).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("");
+  await page.getByLabel("Search").fill("stand");
+  await expect(page).toHaveURL(/q=stand/);
+  await expect(titles).toHaveText(["Daily standup"]);
 });
 
 test("a failed meeting explains why on its page, with its timeline; phone layout shows cards", async ({ signedIn: page, user }) => {
@@ -95,17 +113,62 @@ test("a failed meeting explains why on its page, with its timeline; phone layout
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/meetings");
+  await page.getByRole("tab", { name: "Past" }).click();
   const card = page.getByRole("list", { name: "Meetings" }).getByRole("listitem").filter({ hasText: "Customer call" });
   await expect(card.getByText("Failed", { exact: true })).toBeVisible();
   await expect(card.getByText(/Nobody let the agent in from the waiting room in time/)).toBeVisible();
   await card.getByRole("link", { name: "Customer call" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Nobody let the agent in" })).toBeVisible();
-  await expect(page.getByText("In waiting room → Failed")).toBeVisible();
+  await expect(page.getByText("Failed", { exact: true }).last()).toBeVisible();
   await expect(page.getByRole("button", { name: "Restart the agent in Customer call" })).toBeVisible();
 });
 
-test("another user's meeting page says it is not found", async ({ signedIn: page }) => {
+test("another user's meeting page says it is not found, and offers no Try again", async ({ signedIn: page }) => {
   await page.goto("/meetings/does-not-exist/details");
   await expect(page.getByText("Meeting not found")).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to meetings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Try again" })).toHaveCount(0);
+});
+
+test("a failed join names its cause; a paused agent offers no Join now and shows no next meeting; the dashboard's recent meetings skip a future cancelled one", async ({ signedIn: page, user }) => {
+  await topUp(page.request, 5);
+  const agent = await createAgentViaApi(page.request, { name: "Paused helper" });
+  const later = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();
+  const join = async (data: Record<string, unknown>) => (await (await page.request.post("/api/meetings/join", { data: { agentId: agent.id, ...data } })).json()) as { id: string };
+  const failed = await join({ meetingUrl: "https://zoom.us/j/85212345678", startAt: later(1) });
+  const upcoming = await join({ meetingUrl: "meet.google.com/abc-defg-hij", title: "Roadmap", startAt: later(2) });
+  const offsite = await join({ meetingUrl: "https://teams.live.com/meet/9398765432101?p=AbC", title: "Offsite", startAt: later(30) });
+  // What the bot runtime writes when the browser cannot resolve the meeting's host.
+  await sql(`UPDATE "Meeting" SET status = 'failed', "statusReason" = 'join_failed', "endedAt" = now() WHERE id = $1 AND "userId" = $2`, [failed.id, user.id]);
+  await sql(`INSERT INTO "MeetingEvent" (id, "meetingId", "fromStatus", "toStatus", reason, data) VALUES ($1, $2, 'joining', 'failed', 'join_failed', $3)`, [
+    `ev-${failed.id}`,
+    failed.id,
+    JSON.stringify({ detail: "page.goto: net::ERR_NAME_NOT_RESOLVED at https://zoom.us/j/85212345678" }),
+  ]);
+  await page.request.post(`/api/meetings/${offsite.id}/cancel`);
+
+  // The meeting with no title is named after its platform and number.
+  await page.goto(`/meetings/${failed.id}/details`);
+  await expect(page.getByRole("heading", { name: "Zoom meeting 852 1234 5678" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("The agent could not join.");
+  await expect(page.getByRole("alert")).toContainText("The meeting's web address could not be found (ERR_NAME_NOT_RESOLVED). Check the link for typos.");
+  await expect(page.getByText("Cost", { exact: true })).toBeVisible();
+
+  // Paused: its meetings cannot be sent now, and its card says it joins nothing.
+  await page.request.patch(`/api/agents/${agent.id}/status`, { data: { status: "paused" } });
+  await page.goto("/meetings");
+  const roadmap = page.getByRole("row", { name: /Roadmap/ });
+  await expect(roadmap.getByRole("button", { name: "Cancel Roadmap" })).toBeVisible();
+  await expect(roadmap.getByRole("button", { name: "Send the agent into Roadmap now" })).toHaveCount(0);
+  await expect(roadmap).toContainText("The agent is paused");
+  await page.goto("/agents");
+  await expect(page.getByText("Paused: it joins no meetings until you resume it.")).toBeVisible();
+  await expect(page.getByText(/Next: Roadmap/)).toHaveCount(0);
+
+  // The dashboard: the failed meeting is recent; the offsite cancelled for next month is not.
+  await page.goto("/");
+  const recent = page.getByRole("heading", { name: "Recent meetings" }).locator("..");
+  await expect(recent.getByRole("link", { name: /Zoom meeting 852 1234 5678/ })).toBeVisible();
+  await expect(recent.getByRole("link", { name: /Offsite/ })).toHaveCount(0);
+  expect(upcoming.id).toBeTruthy();
 });

@@ -20,9 +20,45 @@ test.describe("signed-in shell", () => {
     await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current", "page");
     await expect(page).toHaveTitle("About · Cohost");
-    await page.goto("/somewhere/else");
+    const response = await page.goto("/somewhere/else");
+    // The raw path is the heading and the title (spec §2), and the answer is a real 404.
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "/somewhere/else" })).toBeVisible();
     await expect(page.getByText("Page not found")).toBeVisible();
+    await expect(page).toHaveTitle("/somewhere/else · Cohost");
+    // The shell is all there: navigation back works.
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+
+  test("dialogs give focus back to the control that opened them when closed with Escape", async ({ signedIn: page }) => {
+    await page.goto("/");
+    const accountMenu = page.getByRole("button", { name: "Account menu" });
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeHidden();
+    await expect(accountMenu).toBeFocused();
+
+    // Phone: from the drawer, focus comes back to the menu button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    await menuButton.click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Profile" }).click();
+    await expect(page.getByRole("dialog", { name: "Profile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menuButton).toBeFocused();
+
+    // A confirmation whose code loads on demand, opened by a button on the page.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await accountMenu.click();
+    await page.getByRole("menuitem", { name: "Account settings" }).click();
+    const signOutOthers = page.getByRole("button", { name: "Sign out other sessions" });
+    await signOutOthers.click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(signOutOthers).toBeFocused();
   });
 
   test("every tab is titled after its page, from the first response on (spec §2), and unknown pages by their path", async ({ signedIn: page }) => {
@@ -335,17 +371,76 @@ test.describe("accessibility", () => {
     await page.goto("/signin");
     await check(page);
     await page.goto("/signin?screen=signup");
+    await page.getByLabel("Password", { exact: true }).fill("password");
+    await expect(page.getByTestId("password-strength")).toBeVisible();
     await check(page);
     await page.goto("/cookie");
+    // Signed out too, the policy is the page's main landmark.
+    await expect(page.getByRole("main").getByRole("heading", { level: 1, name: "Cookie Policy" })).toBeVisible();
     await check(page);
   });
 
-  test("dashboard, about, agents, agent form and billing have no serious violations", async ({ signedIn: page, context }) => {
+  test("dashboard, about, agents, agent form, billing, account and an unknown page have no serious violations", async ({ signedIn: page, context }) => {
     await decided(context);
-    for (const path of ["/", "/about", "/agents", "/agents/create", "/billing"]) {
+    for (const path of ["/", "/about", "/agents", "/agents/create", "/billing", "/account", "/no/such/page"]) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       await check(page);
     }
   });
 });
+
+test.describe("language, toasts and the feedback popover", () => {
+  test.beforeEach(async ({ context }) => decided(context));
+
+  test("the sign-in screen offers the language: choosing Deutsch shows it in German, and back", async ({ page }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Language").selectOption("Deutsch");
+    await expect(page.getByRole("heading", { name: "Bei Cohost anmelden" })).toBeVisible();
+    await page.getByLabel("Sprache").selectOption("English");
+    await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
+  });
+
+  test("phone: the drawer offers the language", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/agents");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByLabel("Language").selectOption("Deutsch");
+    await expect(page.getByRole("heading", { level: 1, name: "Agenten" })).toBeVisible();
+    await expect(page).toHaveURL(/\/agents/);
+  });
+
+  test("phone: a toast rises from the bottom and leaves the page heading readable", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Profile" });
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByLabel("Display name").fill("Ada King");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    const toast = page.getByRole("status").filter({ hasText: "Profile updated" }).first();
+    await expect(toast).toBeVisible();
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeGreaterThan(heading.y + heading.height);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInViewport({ ratio: 1 });
+  });
+
+  test("desktop: the feedback popover opens level with its nav item", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const item = page.getByRole("complementary").getByRole("button", { name: "Feedback" });
+    await item.click();
+    const popover = page.getByRole("dialog", { name: "Send feedback" });
+    await expect(popover).toBeVisible();
+    const itemBox = (await item.boundingBox())!;
+    const box = (await popover.boundingBox())!;
+    expect(Math.abs(box.y - itemBox.y)).toBeLessThanOrEqual(16);
+    expect(box.x).toBeGreaterThanOrEqual(itemBox.x + itemBox.width);
+    expect(box.x - (itemBox.x + itemBox.width)).toBeLessThanOrEqual(40);
+  });
+});
+

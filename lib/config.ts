@@ -37,6 +37,11 @@ export function servedOverHttps(): boolean {
   return appUrl().startsWith("https://");
 }
 
+/** Whether `npm start` runs the jobs process (calendar imports and syncs) beside the web server. */
+export function jobsBesideWeb(): boolean {
+  return process.env.RUN_JOBS !== "0";
+}
+
 /** Bot worker settings (lib/bots): how many bots one worker runs, and when a bot gives up or leaves. */
 export function botSettings() {
   return {
@@ -45,6 +50,11 @@ export function botSettings() {
     concurrency: seconds("WORKER_CONCURRENCY", 4),
     waitingRoomTimeoutMs: seconds("BOT_WAITING_ROOM_TIMEOUT_SECONDS", 600) * 1000,
     aloneTimeoutMs: seconds("BOT_ALONE_TIMEOUT_SECONDS", 60) * 1000,
+    /** A test room is the user's own call: the agent leaves it soon when nobody is there (it costs money). */
+    emptyRoom: {
+      neverJoinedMs: seconds("BOT_ROOM_WAIT_SECONDS", 120) * 1000,
+      afterLeftMs: seconds("BOT_ROOM_ALONE_SECONDS", 15) * 1000,
+    },
     maxDurationMs: seconds("BOT_MAX_DURATION_MINUTES", 240) * 60_000,
     /** Well inside MEETING_HEARTBEAT_TIMEOUT_SECONDS, so one late beat never fails a meeting. */
     heartbeatMs: Math.min(5000, (meetingHeartbeatTimeoutSeconds() * 1000) / 4),

@@ -25,6 +25,7 @@ const FIXTURES: Fixture[] = [
   { name: "backchannel", text: "Yeah.", voice: "gmw/en-GB-x-rp" },
   { name: "three-sentences", text: "We reviewed the numbers. Revenue is up. Costs are flat.", voice: "gmw/en-US" },
   { name: "german-agenda", text: "Hey Cohost, was steht heute auf der Tagesordnung?", voice: "gmw/de" },
+  { name: "seventeen-times-twenty-three", text: "Hey Cohost, what is seventeen times twenty-three?", voice: "gmw/en-US" },
 ];
 
 /** Silence around each utterance, as in a meeting: VAD must find the onset and the end itself. */

@@ -1,10 +1,11 @@
 // `npm start`: the zero-setup entry point. Starts (or connects to) PostgreSQL, applies migrations,
-// seeds reference data, builds the app when needed and serves it. One progress line per step.
+// seeds reference data, builds the app when needed and serves it, with a bot worker and the jobs
+// process beside it. One progress line per step.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { botSettings, dataDir, port } from "../lib/config.ts";
+import { botSettings, dataDir, jobsBesideWeb, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
 import { prepareDatabase } from "../lib/db/prepare.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
@@ -127,21 +128,26 @@ async function main() {
   children.push(web);
 
   let stopping = false;
-  // A bot worker beside the web server (RUN_WORKER=0: workers run elsewhere). If it dies it is
-  // started again; the meetings it held fail over through the heartbeat sweep.
-  const startWorkerProcess = () => {
-    const worker = spawn(process.execPath, [path.join(root, "scripts/worker.ts")], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
-    children.push(worker);
-    worker.on("exit", (code) => {
-      children.splice(children.indexOf(worker), 1);
+  // Processes beside the web server: a bot worker (RUN_WORKER=0: workers run elsewhere) and the jobs
+  // process for calendar imports and syncs (RUN_JOBS=0: it runs elsewhere). One that dies is started
+  // again; meetings a worker held fail over through the heartbeat sweep, imports are retried.
+  const keepRunning = (name: string, script: string) => {
+    const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
+    children.push(child);
+    child.on("exit", (code) => {
+      children.splice(children.indexOf(child), 1);
       if (stopping) return;
-      console.error(`✖ The bot worker exited (code ${code}); starting it again in 5 s.`);
-      setTimeout(() => !stopping && startWorkerProcess(), 5000).unref();
+      console.error(`✖ The ${name} exited (code ${code}); starting it again in 5 s.`);
+      setTimeout(() => !stopping && keepRunning(name, script), 5000).unref();
     });
   };
   if (botSettings().workerInWeb) {
     step(`Starting a bot worker (${botSettings().concurrency} bots at a time; RUN_WORKER=0 turns it off)`);
-    startWorkerProcess();
+    keepRunning("bot worker", "scripts/worker.ts");
+  }
+  if (jobsBesideWeb()) {
+    step("Starting the jobs process (calendar imports and syncs; RUN_JOBS=0 turns it off)");
+    keepRunning("jobs process", "scripts/jobs.ts");
   }
 
   const shutdown = async (code: number) => {

@@ -1,4 +1,7 @@
-// Calls our route handlers the way Next.js does: a real Request in, a real Response out.
+import { assertDocumented } from "./openapi/document.ts";
+
+// Calls our route handlers the way Next.js does: a real Request in, a real Response out. Every
+// response is checked against the OpenAPI document (test/openapi/document.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers type their own params
 type Handler = (request: Request, segment: { params: Promise<any> }) => Promise<Response>;
 
@@ -21,5 +24,6 @@ export async function call(
   } catch {
     body = text;
   }
+  await assertDocumented(handler, response.status, response.headers.get("content-type"), body);
   return { status: response.status, body, headers: response.headers };
 }

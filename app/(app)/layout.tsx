@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { AppShell } from "@/components/shell/app-shell";
-import { Footer } from "@/components/shell/footer";
+import { SignedInLayout } from "@/components/shell/signed-in-layout";
 
-export default function SignedInLayout({ children }: { children: ReactNode }) {
-  return <AppShell footer={<Footer />}>{children}</AppShell>;
+export default function AppLayout({ children }: { children: ReactNode }) {
+  return <SignedInLayout>{children}</SignedInLayout>;
 }

@@ -2,10 +2,14 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { PLATFORM_CHIP } from "@/components/agents/platform";
+import { StatusChip } from "@/components/meetings/status-chip";
+import { FirstRunChecklist } from "@/components/dashboard/first-run-checklist";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { serverUserId } from "@/lib/auth/server-user";
 import { dashboardSummary } from "@/lib/dashboard/summary";
+import { meetingTitle } from "@/lib/meetings/meeting-title";
+import { getChecklist } from "@/lib/onboarding/checklist";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { titleMetadata } from "@/lib/shell/page-metadata";
 
@@ -19,7 +23,14 @@ const button = "inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm 
 export default async function DashboardPage() {
   const userId = await serverUserId();
   if (!userId) redirect("/signin");
-  const [t, format, locale, summary] = await Promise.all([getTranslations("dashboard"), getFormatter(), getLocale(), dashboardSummary(userId)]);
+  const [t, tMeetings, format, locale, summary, checklist] = await Promise.all([
+    getTranslations("dashboard"),
+    getTranslations("meetings"),
+    getFormatter(),
+    getLocale(),
+    dashboardSummary(userId),
+    getChecklist(userId),
+  ]);
   const balance = summary.credit.creditBalanceUsd;
   const totalAgents = summary.agents.active + summary.agents.paused;
 
@@ -33,12 +44,12 @@ export default async function DashboardPage() {
             <Link href={`/meetings/${m.id}/details`} className="flex items-center gap-3 rounded-md p-2 hover:bg-hover-light dark:hover:bg-white/5">
               <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_CHIP[m.platform])} />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-medium">{m.title || t("untitled")}</span>
+                <span className="block truncate text-sm font-medium">{meetingTitle(tMeetings, { ...m, agentName: m.agent?.name })}</span>
                 <span className="block text-xs text-[var(--text-muted)]">
-                  {m.agent?.name ?? "—"} · {format.dateTime(m.scheduledStart, { dateStyle: "medium", timeStyle: "short" })}
+                  {m.agent?.name ?? tMeetings("deletedAgent")} · {format.dateTime(m.endedAt ?? m.scheduledStart, { dateStyle: "medium", timeStyle: "short" })}
                 </span>
               </span>
-              <span className="text-xs text-[var(--text-muted)]">{t(`status.${m.status}`)}</span>
+              <StatusChip status={m.status} />
             </Link>
           </li>
         ))}
@@ -47,6 +58,7 @@ export default async function DashboardPage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
+      {checklist.visible && <FirstRunChecklist checklist={checklist} hasAgents={totalAgents > 0} className="lg:col-span-3" />}
       <Card>
         <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("balance")}</h2>
         <p className={cn("mt-2 text-3xl font-semibold tabular-nums", TONE[balanceTone(balance)])}>{formatUsd(balance, locale)}</p>

@@ -13,11 +13,12 @@ import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
-import { initialValues, invalidEmailEntries, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
+import { initialValues, invalidEmailEntries, invalidHeaderRows, visibleHint, issuesByField, KINDS, parseParams, PLATFORMS, requestBody, type FormValues } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
 import { ProviderSection } from "./provider-section";
 import { CheckboxField, SelectField } from "./select-field";
-import { useUnsavedGuard } from "./use-unsaved-guard";
+import { ToolsSection } from "./tools-section";
+import { UnsavedGuard } from "./unsaved-guard";
 
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
@@ -70,14 +71,15 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   }, [errorRound]);
 
   const dirty = JSON.stringify(values) !== saved;
-  useUnsavedGuard(dirty, t("form.unsaved"));
 
   // Editing a field clears its errors (for a pipeline step: provider, key and extra params).
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const fields: string[] = (KINDS as readonly string[]).includes(key) ? [`${key}ProviderId`, `${key}ApiKey`, `${key}ExtraParams`] : [key === "whitelist" ? "whitelistedEmails" : key];
-    // "aiExtraParams.model" and the like belong to the step too.
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !fields.some((f) => field.startsWith(`${f}.`)))));
+    // "aiExtraParams.model" and the like belong to the step too; a tool server's fields to the servers.
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !fields.some((f) => field.startsWith(`${f}.`)) && !(key === "mcpServers" && field.startsWith("mcpServers")))),
+    );
   };
   const err = (field: string) => errors[field]?.[0];
 
@@ -87,8 +89,13 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
     if (!values.name.trim()) found.name = [t("form.nameRequired")];
     if (!values.manualActivation && !values.wakeWord.trim()) found.wakeWord = [t("form.wakeWordRequired")];
     for (const kind of KINDS) if (parseParams(values[kind].extraText) === null) found[`${kind}ExtraParams`] = [t("form.invalidJson")];
-    const badEmails = invalidEmailEntries(values.whitelist);
+    const badEmails = values.accessControlEnabled ? invalidEmailEntries(values.whitelist) : [];
     if (badEmails.length > 0) found.whitelistedEmails = [t("form.invalidEmails", { count: badEmails.length, entries: badEmails.map((e) => `“${e}”`).join(", ") })];
+    for (const i of invalidHeaderRows(values.mcpServers)) found[`mcpServers.${i}.headers`] = [t("tools.headersFormat")];
+    values.mcpServers.forEach((server, i) => {
+      if (!server.name.trim()) found[`mcpServers.${i}.name`] = [t("tools.nameRequired")];
+      if (!server.url.trim()) found[`mcpServers.${i}.url`] = [t("tools.urlRequired")];
+    });
     return found;
   };
 
@@ -131,6 +138,8 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>
+      {/* Its dialog renders in a portal, outside the form's DOM: its buttons never submit the form. */}
+      <UnsavedGuard dirty={dirty} />
       <Section title={t("sections.identity")}>
         <TextField label={t("fields.name")} value={values.name} maxLength={80} required onChange={(e) => set("name", e.target.value)} error={err("name")} />
         <TextAreaField
@@ -149,6 +158,13 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
             </option>
           ))}
         </SelectField>
+        <SelectField label={t("fields.timeZone")} value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)} error={err("timeZone")} className="md:max-w-xs">
+          {timeZones(values.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </SelectField>
       </Section>
 
       <Section title={t("sections.pipeline")} description={t("sections.pipelineHint")}>
@@ -157,29 +173,37 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
         ))}
       </Section>
 
+      <Section title={t("sections.tools")} description={t("sections.toolsHint")}>
+        <ToolsSection servers={values.mcpServers} onChange={(next) => set("mcpServers", next)} agentId={agent?.id} errors={errors} />
+      </Section>
+
       <Section title={t("sections.activation")}>
         <CheckboxField label={t("fields.manualActivation")} hint={t("fields.manualActivationHint")} checked={values.manualActivation} onChange={(v) => set("manualActivation", v)} />
         {!values.manualActivation && (
           <TextField label={t("fields.wakeWord")} hint={t("fields.wakeWordHint")} maxLength={50} value={values.wakeWord} onChange={(e) => set("wakeWord", e.target.value)} error={err("wakeWord")} />
         )}
         <CheckboxField label={t("fields.transcript")} hint={t("fields.transcriptHint")} checked={values.transcript} onChange={(v) => set("transcript", v)} />
+        {values.transcript && <CheckboxField label={t("fields.summaries")} hint={t("fields.summariesHint")} checked={values.summaries} onChange={(v) => set("summaries", v)} />}
       </Section>
 
       <Section title={t("sections.access")}>
         <CheckboxField label={t("fields.accessControl")} hint={t("fields.accessControlHint")} checked={values.accessControlEnabled} onChange={(v) => set("accessControlEnabled", v)} />
-        <TextAreaField
-          label={t("fields.whitelist")}
-          hint={t("fields.whitelistHint")}
-          rows={3}
-          spellCheck={false}
-          value={values.whitelist}
-          onChange={(e) => set("whitelist", e.target.value)}
-          error={errors.whitelistedEmails?.join(" ")}
-        />
+        {/* Like the wake word: the list only matters (and is only shown) while access control is on; it is kept when off. */}
+        {values.accessControlEnabled && (
+          <TextAreaField
+            label={t("fields.whitelist")}
+            hint={t("fields.whitelistHint")}
+            rows={3}
+            spellCheck={false}
+            value={values.whitelist}
+            onChange={(e) => set("whitelist", e.target.value)}
+            error={errors.whitelistedEmails?.join(" ")}
+          />
+        )}
         <CheckboxField label={t("fields.requireConfirmation")} hint={t("fields.requireConfirmationHint")} checked={values.requireConfirmation} onChange={(v) => set("requireConfirmation", v)} />
       </Section>
 
-      <Section title={t("sections.platform")}>
+      <Section title={t("sections.platform")} description={t("sections.platformHint")}>
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-medium">{t("fields.platform")}</legend>
           <div className="flex flex-wrap gap-2">
@@ -231,4 +255,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
       </div>
     </form>
   );
+}
+
+/** Every time zone the browser knows, with the agent's own first if the list lacks it (e.g. "UTC"). */
+function timeZones(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return known.includes(current) ? known : [current, ...known];
 }

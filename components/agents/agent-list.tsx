@@ -1,10 +1,10 @@
 "use client";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
@@ -12,9 +12,6 @@ import { useProviders } from "@/lib/client/use-providers";
 import { formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "@/components/shell/use-profile";
 import { AgentCard } from "./agent-card";
-
-// Loaded when a delete is first asked for: the dialog's code is not needed before that.
-const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 const createLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
@@ -92,7 +89,9 @@ export function AgentList() {
   }
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex justify-end">
+      {/* The action beside a summary of the list: not a button alone on a row of its own. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-[var(--text-muted)]">{t("list.summary", { count: store.agents.length, active: store.agents.filter((a) => a.status === "active").length })}</p>
         <Link href="/agents/create" className={createLink}>
           {t("list.create")}
         </Link>
@@ -112,8 +111,9 @@ export function AgentList() {
           </li>
         ))}
       </ul>
+      {/* Rendered once a delete is first asked for: the dialog's code is not needed before that. */}
       {askedOnce && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={deleting !== null}
           onOpenChange={(open) => !open && setToDelete(null)}
           title={deleting ? t("delete.title", { name: deleting.name }) : ""}

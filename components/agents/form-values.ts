@@ -2,6 +2,7 @@ import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
 import type { Agent } from "@/lib/client/use-agents";
 import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
+import { parseHeaderLines, serverRequest, storedServerValues, type McpServerValues } from "./tool-values";
 
 export const KINDS = ["stt", "ai", "tts"] as const satisfies readonly ProviderKind[];
 export type Platform = Agent["meetingPlatform"];
@@ -26,6 +27,8 @@ export interface FormValues {
   wakeWord: string;
   manualActivation: boolean;
   transcript: boolean;
+  summaries: boolean;
+  timeZone: string;
   stt: PipelineStep;
   ai: PipelineStep;
   tts: PipelineStep;
@@ -36,6 +39,16 @@ export interface FormValues {
   zoomAppKey: string;
   zoomAppSecret: string;
   clearZoomSecret: boolean;
+  mcpServers: McpServerValues[];
+}
+
+/** The browser's own time zone: where a new agent most likely works. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
 }
 
 export const paramsText = (params: Record<string, unknown>) => (Object.keys(params).length === 0 ? "{}" : JSON.stringify(params, null, 2));
@@ -92,6 +105,8 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     wakeWord: agent?.wakeWord ?? "",
     manualActivation: agent?.manualActivation ?? false,
     transcript: agent?.transcript ?? true,
+    summaries: agent?.summaries ?? true,
+    timeZone: agent?.timeZone ?? browserTimeZone(),
     stt: step(provider("stt"), agent?.sttExtraParams ?? {}, entry("stt")),
     ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
     tts: step(provider("tts"), agent?.ttsExtraParams ?? {}, entry("tts")),
@@ -102,6 +117,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     zoomAppKey: agent?.zoomAppKey ?? "",
     zoomAppSecret: "",
     clearZoomSecret: false,
+    mcpServers: (agent?.mcpServers ?? []).map(storedServerValues),
   };
 }
 
@@ -127,6 +143,8 @@ export function requestBody(v: FormValues): Record<string, unknown> {
     wakeWord: v.manualActivation && !v.wakeWord.trim() ? null : v.wakeWord,
     manualActivation: v.manualActivation,
     transcript: v.transcript,
+    summaries: v.summaries,
+    timeZone: v.timeZone,
     meetingPlatform: v.meetingPlatform,
     requireConfirmation: v.requireConfirmation,
     accessControlEnabled: v.accessControlEnabled,
@@ -141,6 +159,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   }
   if (v.zoomAppSecret.trim()) body.zoomAppSecret = v.zoomAppSecret;
   else if (v.clearZoomSecret) body.zoomAppSecret = "";
+  body.mcpServers = v.mcpServers.map(serverRequest);
   return body;
 }
 
@@ -162,17 +181,32 @@ export function invalidEmailEntries(text: string): string[] {
   return [...new Set(emailEntries(text).filter((e) => !EMAIL_PATTERN.test(e)))];
 }
 
+/** Headers typed as "Name: value" lines that are not: the rows with a problem, by server index. */
+export function invalidHeaderRows(servers: McpServerValues[]): number[] {
+  return servers.flatMap((s, i) => (s.headersText.trim() && parseHeaderLines(s.headersText) === null ? [i] : []));
+}
+
 /** Params with a field of their own: their server issues stand under that field. */
 const OWN_FIELD_PARAMS = /^(stt|ai|tts)ExtraParams\.(model|baseUrl|voice|voiceId)$/;
 
 /**
  * Server issues by form field: "whitelistedEmails.2" belongs to the e-mail list; "aiExtraParams.model"
- * (and base URL, voice) to its own field; other extra params to the step's JSON editor.
+ * (and base URL, voice) to its own field; other extra params to the step's JSON editor; a tool
+ * server's issues belong to its field ("mcpServers.1.url"), its headers' to its headers field.
  */
 export function issuesByField(issues: { path: string; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const { path, message } of issues) {
-    const field = path.startsWith("whitelistedEmails") ? "whitelistedEmails" : OWN_FIELD_PARAMS.test(path) ? path : /^(stt|ai|tts)ExtraParams/.test(path) ? path.split(".")[0] : path;
+    const server = /^mcpServers\.(\d+)\.(\w+)/.exec(path);
+    const field = path.startsWith("whitelistedEmails")
+      ? "whitelistedEmails"
+      : OWN_FIELD_PARAMS.test(path)
+        ? path
+        : /^(stt|ai|tts)ExtraParams/.test(path)
+          ? path.split(".")[0]
+          : server
+            ? `mcpServers.${server[1]}.${server[2]}`
+            : path;
     (out[field] ??= []).push(message);
   }
   return out;

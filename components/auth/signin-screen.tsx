@@ -3,18 +3,22 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { PasswordField } from "@/components/ui/password-field";
 import { EMAIL_PATTERN as EMAIL } from "@/lib/auth/email-pattern";
 import { ApiError, apiFetch } from "@/lib/client/api";
+import { splitDisplayName } from "@/lib/shell/nav";
 import { SITE } from "@/lib/site";
 import { AuthCard, Notice } from "./auth-card";
+import { StrengthMeter, usePasswordStrength } from "./password-strength";
 
 // next-auth's client is needed only when a sign-in starts; it is fetched when the form is first used.
 const nextAuth = () => import("next-auth/react");
 const signIn: typeof import("next-auth/react").signIn = (...args) => nextAuth().then((m) => m.signIn(...args));
 
-type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "oauth" | "resend";
-type Mode = "verify-email" | "reset-password" | "oauth-callback";
+type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "confirmEmail" | "oauth" | "resend";
+export type Mode = "verify-email" | "reset-password" | "confirm-email" | "oauth-callback";
 type Tone = "success" | "error" | "info";
+const MIN_PASSWORD = 8;
 
 
 export function SignInScreen(props: {
@@ -22,37 +26,56 @@ export function SignInScreen(props: {
   mode?: Mode;
   token?: string;
   error?: string;
+  /** A notice to show on arrival (after deleting the account). */
+  notice?: "account-deleted";
   returnUrl: string;
   googleEnabled: boolean;
 }) {
   const t = useTranslations("auth");
   const titles = useTranslations("shell.titles");
   const startScreen: Screen =
-    props.mode === "verify-email" ? "verify" : props.mode === "reset-password" ? "reset" : props.mode === "oauth-callback" ? "oauth" : props.initialScreen;
+    props.mode === "verify-email"
+      ? "verify"
+      : props.mode === "confirm-email"
+        ? "confirmEmail"
+        : props.mode === "reset-password"
+          ? "reset"
+          : props.mode === "oauth-callback"
+            ? "oauth"
+            : props.initialScreen;
   const [screen, setScreen] = useState<Screen>(startScreen);
   const [notice, setNotice] = useState<{ tone: Tone; text: string } | null>(() =>
-    props.error ? { tone: "error", text: errorText(t, props.error) } : null,
+    props.error
+      ? { tone: "error", text: errorText(t, props.error) }
+      : props.notice === "account-deleted"
+        ? { tone: "info", text: t("accountDeleted") }
+        : null,
   );
   const [busy, setBusy] = useState(false);
   // Offered after sign-up, after "please confirm first" and after a dead confirmation link.
   const [offerResend, setOfferResend] = useState(false);
-  const [fields, setFields] = useState({ email: "", password: "", firstName: "", lastName: "" });
+  const [fields, setFields] = useState({ email: "", password: "", displayName: "" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof typeof fields, string>>>({});
-  const verifiedOnce = useRef(false);
+  const linkFollowed = useRef(false);
+  const choosingPassword = screen === "signup" || screen === "reset";
+  const strength = usePasswordStrength(choosingPassword ? fields.password : "", [fields.displayName, fields.email]);
+
+  // Keep the URL honest about the view (spec: screen=signup selects sign-up), keep returnUrl. A link
+  // flow's token leaves the address bar once used, so a reload shows the sign-in form, not an error.
+  const showInUrl = (next: Screen) => {
+    const url = new URL(window.location.href);
+    for (const name of ["mode", "token", "error", "notice"]) url.searchParams.delete(name);
+    if (next === "signup") url.searchParams.set("screen", "signup");
+    else url.searchParams.delete("screen");
+    window.history.replaceState(null, "", url);
+  };
 
   const go = (next: Screen) => {
     setScreen(next);
     setFieldErrors({});
     setNotice(null);
     setOfferResend(false);
-    // Keep the URL honest about the view (spec: screen=signup selects sign-up), keep returnUrl.
-    const url = new URL(window.location.href);
-    url.searchParams.delete("mode");
-    url.searchParams.delete("token");
-    url.searchParams.delete("error");
-    if (next === "signup") url.searchParams.set("screen", "signup");
-    else url.searchParams.delete("screen");
-    window.history.replaceState(null, "", url);
+    showInUrl(next);
   };
 
   const set = (name: keyof typeof fields) => (e: { target: { value: string } }) => {
@@ -67,21 +90,28 @@ export function SignInScreen(props: {
 
   // Link flows from e-mails and the OAuth return.
   useEffect(() => {
-    if (screen === "verify" && !verifiedOnce.current) {
-      verifiedOnce.current = true;
-      if (!props.token) {
-        setNotice({ tone: "error", text: t("errors.missingToken") });
+    if ((screen === "verify" || screen === "confirmEmail") && !linkFollowed.current) {
+      linkFollowed.current = true;
+      const verifying = screen === "verify";
+      const finish = (text: { tone: Tone; text: string }, resend = false) => {
+        setNotice(text);
+        setOfferResend(resend);
         setScreen("signin");
-        return;
-      }
-      apiFetch("/api/account/verify-email", { method: "POST", body: JSON.stringify({ token: props.token }) })
-        .then(() => setNotice({ tone: "success", text: t("verified") }))
+        showInUrl("signin");
+      };
+      if (!props.token) return finish({ tone: "error", text: t("errors.missingToken") });
+      const path = verifying ? "/api/account/verify-email" : "/api/account/email/confirm";
+      apiFetch<{ status: "confirmed" | "already_confirmed"; email?: string }>(path, { method: "POST", body: JSON.stringify({ token: props.token }) })
+        .then((r) => {
+          const already = r.status === "already_confirmed";
+          const text = verifying ? t(already ? "alreadyVerified" : "verified") : t(already ? "emailAlreadyChanged" : "emailChanged", { email: r.email ?? "" });
+          finish({ tone: "success", text });
+        })
         .catch((err: Error) => {
           const deadLink = err instanceof ApiError && err.status === 400;
-          setNotice({ tone: "error", text: deadLink ? t("errors.verifyLinkInvalid") : err.message });
-          setOfferResend(deadLink);
-        })
-        .finally(() => setScreen("signin"));
+          const text = deadLink ? t(verifying ? "errors.verifyLinkInvalid" : "errors.confirmLinkInvalid") : err.message;
+          finish({ tone: "error", text }, deadLink && verifying);
+        });
     }
     if (screen === "oauth") {
       if (props.error) {
@@ -102,10 +132,10 @@ export function SignInScreen(props: {
       }
       if (name === "password") {
         if (!fields.password) errors.password = t("errors.passwordRequired");
-        else if (screen !== "signin" && fields.password.length < 8) errors.password = t("errors.passwordShort");
+        else if (choosingPassword && fields.password.length < MIN_PASSWORD) errors.password = t("errors.passwordShort");
+        else if (choosingPassword && strength?.problem) errors.password = t("errors.passwordWeak");
       }
-      if (name === "firstName" && !value) errors.firstName = t("errors.firstNameRequired");
-      if (name === "lastName" && !value) errors.lastName = t("errors.lastNameRequired");
+      if (name === "displayName" && !value) errors.displayName = t("errors.displayNameRequired");
     }
     setFieldErrors(errors);
     return Object.keys(errors).length === 0;
@@ -118,7 +148,10 @@ export function SignInScreen(props: {
       await action();
     } catch (err) {
       const limited = err instanceof ApiError && err.status === 429;
-      setNotice({ tone: "error", text: limited ? t("errors.rate_limited") : err instanceof Error && err.message ? err.message : t("errors.generic") });
+      // A refused password (the server's own check) belongs under the password field.
+      const passwordIssue = err instanceof ApiError && (err.body as { issues?: { path: string }[] } | null)?.issues?.some((i) => i.path === "password");
+      if (passwordIssue) setFieldErrors({ password: err.message });
+      else setNotice({ tone: "error", text: limited ? t("errors.rate_limited") : err instanceof Error && err.message ? err.message : t("errors.generic") });
     } finally {
       setBusy(false);
     }
@@ -141,11 +174,11 @@ export function SignInScreen(props: {
 
   const onSignUp = (e: FormEvent) => {
     e.preventDefault();
-    if (!validate(["firstName", "lastName", "email", "password"])) return;
+    if (!validate(["displayName", "email", "password"])) return;
     void run(async () => {
       await apiFetch("/api/account/signup", {
         method: "POST",
-        body: JSON.stringify({ ...fields, email: fields.email.trim() }),
+        body: JSON.stringify({ ...splitDisplayName(fields.displayName), email: fields.email.trim(), password: fields.password }),
         fallback: t("errors.generic"),
       });
       setFields((f) => ({ ...f, password: "" }));
@@ -232,11 +265,17 @@ export function SignInScreen(props: {
   );
   const link = "font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light";
 
-  if (screen === "verify" || screen === "oauth") {
+  const strengthHint = <StrengthMeter strength={strength} minLength={MIN_PASSWORD} />;
+
+  if (screen === "verify" || screen === "confirmEmail" || screen === "oauth") {
+    const [title, working] = { verify: ["verifyTitle", "verifying"], confirmEmail: ["confirmEmailTitle", "confirmingEmail"], oauth: ["oauthTitle", "oauthWorking"] }[screen] as [
+      "verifyTitle",
+      "verifying",
+    ];
     return (
-      <AuthCard title={t(screen === "verify" ? "verifyTitle" : "oauthTitle")}>
+      <AuthCard title={t(title)}>
         <p role="status" className="text-sm">
-          {t(screen === "verify" ? "verifying" : "oauthWorking")}
+          {t(working)}
         </p>
       </AuthCard>
     );
@@ -248,19 +287,23 @@ export function SignInScreen(props: {
         {noticeBox}
         {google}
         <form noValidate onSubmit={onSignUp} className="flex flex-col gap-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t("firstName")} autoComplete="given-name" value={fields.firstName} onChange={set("firstName")} error={fieldErrors.firstName} disabled={busy} />
-            <TextField label={t("lastName")} autoComplete="family-name" value={fields.lastName} onChange={set("lastName")} error={fieldErrors.lastName} disabled={busy} />
-          </div>
-          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
           <TextField
+            label={t("displayName")}
+            autoComplete="name"
+            value={fields.displayName}
+            onChange={set("displayName")}
+            error={fieldErrors.displayName}
+            hint={t("displayNameHint")}
+            disabled={busy}
+          />
+          <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
+          <PasswordField
             label={t("password")}
-            type="password"
             autoComplete="new-password"
             value={fields.password}
             onChange={set("password")}
             error={fieldErrors.password}
-            hint={t("passwordHint")}
+            hint={strengthHint}
             disabled={busy}
           />
           <Button type="submit" loading={busy} className="w-full">
@@ -302,14 +345,13 @@ export function SignInScreen(props: {
       <AuthCard title={t("resetTitle")}>
         {noticeBox}
         <form noValidate onSubmit={onReset} className="flex flex-col gap-4">
-          <TextField
+          <PasswordField
             label={t("newPassword")}
-            type="password"
             autoComplete="new-password"
             value={fields.password}
             onChange={set("password")}
             error={fieldErrors.password}
-            hint={t("passwordHint")}
+            hint={strengthHint}
             disabled={busy}
           />
           <Button type="submit" loading={busy} className="w-full">
@@ -331,9 +373,8 @@ export function SignInScreen(props: {
       {google}
       <form noValidate onSubmit={onSignIn} onFocus={() => void nextAuth()} className="flex flex-col gap-4">
         <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={fieldErrors.email} disabled={busy} />
-        <TextField
+        <PasswordField
           label={t("password")}
-          type="password"
           autoComplete="current-password"
           value={fields.password}
           onChange={set("password")}

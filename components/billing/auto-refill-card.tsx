@@ -10,7 +10,7 @@ import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAmountProblem } from "./amount-problem";
-import { Section } from "./section";
+import { Section } from "@/components/ui/section";
 
 // Loaded when "Turn off" is first pressed: the dialog's code is not needed before that.
 const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });

@@ -10,13 +10,16 @@ import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { balanceTone, formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "@/components/shell/use-profile";
+import Link from "next/link";
 import { AutoRefillCard } from "./auto-refill-card";
-import { Section } from "./section";
+import { Section } from "@/components/ui/section";
 import { SpendChart } from "./spend-chart";
+import { TestModeBadge } from "./test-mode-badge";
 import { TopUpCard } from "./top-up-card";
 
+/** Usage one row per meeting (`?group=meeting`). */
 interface UsagePage {
-  data: { id: string; action: string; cost: number; timestamp: string; agentName: string | null; meetingTitle: string | null }[];
+  data: { id: string; meetingId: string | null; action: string; quantity: number; cost: number; timestamp: string; agentName: string | null; meetingTitle: string | null }[];
   pagination: { page: number; limit: number; total: number; totalPages: number };
 }
 interface TopUpRow {
@@ -42,7 +45,7 @@ const td = "py-2 pr-4";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each SWR call names its own result type
 const fetchWith = (fallback: string) => (path: string) => apiFetch<any>(path, { fallback });
 
-export function BillingPage() {
+export function BillingPage({ testMode }: { testMode: boolean }) {
   const t = useTranslations("billing");
   const locale = useLocale();
   const format = useFormatter();
@@ -51,7 +54,7 @@ export function BillingPage() {
   const { mutate } = useSWRConfig();
   const [page, setPage] = useState(1);
   const profile = useProfile();
-  const usage = useSWR<UsagePage>(`/api/billing/usage-history?page=${page}&limit=20`, fetchWith(t("errors.usage")), { keepPreviousData: true });
+  const usage = useSWR<UsagePage>(`/api/billing/usage-history?group=meeting&page=${page}&limit=20`, fetchWith(t("errors.usage")), { keepPreviousData: true });
   const spend = useSWR<{ day: string; costUsd: number }[]>("/api/billing/spend-per-day", fetchWith(t("errors.usage")));
   const topups = useSWR<TopUpRow[]>("/api/billing/topup-history", fetchWith(t("errors.topups")));
   const rates = useSWR<Rate[]>("/api/billing/pricing-rates", fetchWith(t("errors.pricing")));
@@ -79,6 +82,12 @@ export function BillingPage() {
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      {testMode && (
+        <div role="note" className="flex flex-wrap items-center gap-3 rounded-lg border border-warning-bg bg-warning-bg/40 px-4 py-3 text-sm lg:col-span-2">
+          <TestModeBadge />
+          <span>{t("testModeBanner")}</span>
+        </div>
+      )}
       <Card>
         <h2 className="text-lg font-semibold">{t("balanceTitle")}</h2>
         <p className={cn("mt-3 text-4xl font-semibold tabular-nums", balance === undefined ? "" : TONE[balanceTone(balance)])} data-testid="billing-balance">
@@ -123,19 +132,27 @@ export function BillingPage() {
                   <thead>
                     <tr className="border-b border-[var(--border)]">
                       <th scope="col" className={th}>{t("colDate")}</th>
-                      <th scope="col" className={th}>{t("colAction")}</th>
-                      <th scope="col" className={th}>{t("colAgent")}</th>
                       <th scope="col" className={th}>{t("colMeeting")}</th>
+                      <th scope="col" className={th}>{t("colAgent")}</th>
+                      <th scope="col" className={cn(th, "text-right")}>{t("colTime")}</th>
                       <th scope="col" className={cn(th, "text-right")}>{t("colCost")}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {usage.data.data.map((u) => (
                       <tr key={u.id} className="border-b border-[var(--border)]">
-                        <td className={td}>{dateTime(u.timestamp)}</td>
-                        <td className={td}>{action(u.action)}</td>
+                        <td className={cn(td, "whitespace-nowrap")}>{dateTime(u.timestamp)}</td>
+                        <td className={td}>
+                          {u.meetingId ? (
+                            <Link href={`/meetings/${u.meetingId}/details`} className="font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light">
+                              {u.meetingTitle || t("untitledMeeting")}
+                            </Link>
+                          ) : (
+                            action(u.action)
+                          )}
+                        </td>
                         <td className={td}>{u.agentName ?? "—"}</td>
-                        <td className={td}>{u.meetingTitle || "—"}</td>
+                        <td className={cn(td, "whitespace-nowrap text-right tabular-nums")}>{u.action === "agent_minute" ? t("minutes", { count: u.quantity }) : u.quantity}</td>
                         <td className={cn(td, "text-right tabular-nums")}>{formatUsd(u.cost, locale)}</td>
                       </tr>
                     ))}

@@ -1,15 +1,20 @@
 "use client";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { BrowserTimeZone } from "@/components/providers/browser-time-zone";
 import { Card } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { useAgent, useAgents, type Agent } from "@/lib/client/use-agents";
 import { useCalendarEvents, useCalendars, useFeedToken } from "@/lib/client/use-calendar";
-import { CalendarSources } from "./calendar-sources";
-import { shiftAnchor, visibleRange, type CalendarView } from "./date-range";
+import { shiftAnchor, switchAnchor, visibleRange, type CalendarView } from "./date-range";
 import { EventsView } from "./events-view";
-import { FeedCard } from "./feed-card";
+
+// The cards below the events (calendars with upload and subscribe, the feed address) load right
+// after the page: they keep both calendar pages under the first-load budget (docs/ui.md).
+const CalendarSources = dynamic(() => import("./calendar-sources").then((m) => m.CalendarSources), { ssr: false, loading: () => <LoadingBlock /> });
+const FeedCard = dynamic(() => import("./feed-card").then((m) => m.FeedCard), { ssr: false, loading: () => <LoadingBlock /> });
 
 /** The calendar of one agent (agentId) or of all the user's agents: events, calendars, feed. */
 function CalendarScreen({ agent, agents }: { agent?: Agent; agents: Agent[] }) {
@@ -44,7 +49,10 @@ function CalendarScreen({ agent, agents }: { agent?: Agent; agents: Agent[] }) {
         view={view}
         anchor={anchor}
         range={range}
-        onView={setView}
+        onView={(next, at) => {
+          setAnchor(at ?? switchAnchor(view, anchor));
+          setView(next);
+        }}
         onAnchor={setAnchor}
         onShift={(direction) => setAnchor((a) => shiftAnchor(view, a, direction))}
         showAgent={!agent}
@@ -61,7 +69,11 @@ function CalendarScreen({ agent, agents }: { agent?: Agent; agents: Agent[] }) {
 export function UserCalendarPage() {
   const { agents, isLoading } = useAgents();
   if (isLoading) return <LoadingBlock />;
-  return <CalendarScreen agents={agents} />;
+  return (
+    <BrowserTimeZone>
+      <CalendarScreen agents={agents} />
+    </BrowserTimeZone>
+  );
 }
 
 /** /agents/:agentId/calendar. */
@@ -79,5 +91,9 @@ export function AgentCalendarPage({ agentId }: { agentId: string }) {
       </Card>
     );
   }
-  return <CalendarScreen agent={data} agents={[data]} />;
+  return (
+    <BrowserTimeZone>
+      <CalendarScreen agent={data} agents={[data]} />
+    </BrowserTimeZone>
+  );
 }

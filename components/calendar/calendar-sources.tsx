@@ -6,7 +6,7 @@ import { useState } from "react";
 import { SelectField } from "@/components/agents/select-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import type { Agent } from "@/lib/client/use-agents";
@@ -33,12 +33,12 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
             {" · "}
             {t("events", { count: calendar.eventCount })}
             {" · "}
-            {calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt)) }) : t("notSynced")}
+            {calendar.importing ? t("importing") : calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt), new Date()) }) : t("notSynced")}
           </p>
         </div>
         <div className="flex gap-1">
-          <Button size="sm" variant="ghost" loading={busy} onClick={onSync} aria-label={t("refreshLabel", { name: calendar.name })} title={t("refresh")}>
-            {!busy && <RefreshCw size={16} aria-hidden="true" />}
+          <Button size="sm" variant="ghost" loading={busy || calendar.importing} onClick={onSync} aria-label={t("refreshLabel", { name: calendar.name })} title={t("refresh")}>
+            {!busy && !calendar.importing && <RefreshCw size={16} aria-hidden="true" />}
           </Button>
           <Button size="sm" variant="ghost" className="text-error-text" onClick={onRemove} aria-label={t("removeLabel", { name: calendar.name })} title={t("remove")}>
             <Trash2 size={16} aria-hidden="true" />
@@ -140,7 +140,7 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
         </>
       )}
 
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}
         title={toRemove ? t("removeTitle", { name: toRemove.name }) : ""}

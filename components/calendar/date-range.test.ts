@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { addDays, dayKey, fromLocalInput, monthGrid, shiftAnchor, startOfWeek, toLocalInput, visibleRange, weekDays } from "./date-range";
+import { addDays, dayKey, fromLocalInput, monthGrid, shiftAnchor, startOfWeek, switchAnchor, toLocalInput, visibleRange, weekDays } from "./date-range";
 
 // In Berlin, so daylight-saving changes (29 March, 25 October 2026) fall inside the ranges tested.
 beforeEach(() => {
@@ -38,6 +38,21 @@ describe("calendar ranges", () => {
     expect(dayKey(shiftAnchor("list", new Date(2026, 2, 26), -1))).toBe("2026-02-24");
     expect(dayKey(startOfWeek(new Date(2026, 10, 22)))).toBe("2026-11-16");
     expect(dayKey(addDays(new Date(2026, 11, 31), 1))).toBe("2027-01-01");
+  });
+
+  it("keeps the days in view when switching views: a week moved forward lists from its Monday", () => {
+    const today = new Date(2026, 10, 25, 9);
+    const nextWeek = shiftAnchor("week", today, 1);
+    const list = visibleRange("list", switchAnchor("week", nextWeek, today));
+    expect([dayKey(list.from), dayKey(list.to)]).toEqual(["2026-11-30", "2026-12-30"]);
+    // Every day of the week shown is in the list.
+    expect(weekDays(nextWeek).every((d) => d >= list.from && d < list.to)).toBe(true);
+    // Back to the week: the same week.
+    expect(dayKey(visibleRange("week", switchAnchor("list", list.from, today)).from)).toBe("2026-11-30");
+    // This month lists from today, another month from its 1st; a month's week is today's, or its first.
+    expect(dayKey(switchAnchor("month", today, today))).toBe("2026-11-25");
+    expect(dayKey(switchAnchor("month", shiftAnchor("month", today, 1), today))).toBe("2026-12-01");
+    expect(dayKey(visibleRange("week", switchAnchor("month", today, today)).from)).toBe("2026-11-23");
   });
 
   it("converts between ISO instants and datetime-local values in the browser's zone", () => {

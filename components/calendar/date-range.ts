@@ -59,6 +59,22 @@ export function visibleRange(view: CalendarView, anchor: Date): { from: Date; to
   return { from, to: addDays(from, LIST_DAYS) };
 }
 
+/**
+ * The first day a view shows: what another view starts from when the user switches, so the days
+ * they were looking at stay in view (week → list starts on that Monday, not mid-week). A month
+ * starts at today when it holds today, else at its 1st.
+ */
+function firstShownDay(view: CalendarView, anchor: Date, today: Date): Date {
+  if (view === "week") return startOfWeek(anchor);
+  if (view === "list") return startOfDay(anchor);
+  return anchor.getFullYear() === today.getFullYear() && anchor.getMonth() === today.getMonth() ? startOfDay(today) : startOfMonth(anchor);
+}
+
+/** The anchor after switching from one view to another (see firstShownDay). */
+export function switchAnchor(from: CalendarView, anchor: Date, today = new Date()): Date {
+  return firstShownDay(from, anchor, today);
+}
+
 /** The anchor one page earlier (-1) or later (+1) in a view. */
 export function shiftAnchor(view: CalendarView, anchor: Date, direction: -1 | 1): Date {
   if (view === "month") return new Date(anchor.getFullYear(), anchor.getMonth() + direction, 1);

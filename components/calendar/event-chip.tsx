@@ -5,32 +5,55 @@ import { cn } from "@/components/ui/cn";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
 import { PLATFORM_DOT, STATUS_BADGE, STATUS_CHIP } from "./event-style";
 
-/** An event as a button: platform dot, time, title, and its status marked (icon + label). */
+/**
+ * An event as a button: platform dot, time, title, and its status marked (icon + label). In a month
+ * cell (`compact`) it is one line, and the time shows only where the cell is wide enough for it and
+ * the title (a container query): a 1280 px screen reads "Design review", not "9:00 AM Desi…"; a
+ * phone shows only the dot. In a week column the title gets two lines under the time. The full text
+ * is always in the button's accessible name.
+ */
 export function EventChip({ event, onOpen, compact, showAgent }: { event: CalendarEvent; onOpen: () => void; compact?: boolean; showAgent?: boolean }) {
   const t = useTranslations("calendar");
   const format = useFormatter();
   const time = format.dateTime(new Date(event.start), { timeStyle: "short" });
   const title = event.title || t("event.untitled");
   const StatusIcon = event.status === "blocked" ? Ban : event.status === "pending" ? CircleHelp : null;
+  const dot = <span aria-hidden="true" className={cn("h-2 w-2 shrink-0 rounded-full", PLATFORM_DOT[event.platform] ?? "bg-primary")} />;
+  const agent = showAgent && <span className="text-[var(--text-muted)]"> · {event.agentName}</span>;
+  const status = <span className="sr-only">, {t(`status.${event.status}`)}</span>;
+  const icon = StatusIcon && <StatusIcon aria-hidden="true" size={12} className={cn("ml-auto shrink-0", event.status === "blocked" ? "text-error-text" : "text-warning-text")} />;
+  const chip = cn(
+    "flex w-full min-w-0 rounded border bg-[var(--surface)] px-1.5 py-0.5 text-left text-xs hover:bg-hover-light focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/5",
+    STATUS_CHIP[event.status],
+  );
+  if (compact) {
+    return (
+      <button type="button" onClick={onOpen} className={cn(chip, "items-center gap-1.5")}>
+        {dot}
+        <span className="sr-only shrink-0 tabular-nums @[10rem]:not-sr-only">{time}</span>
+        <span className="min-w-0 truncate max-sm:sr-only">
+          {" "}
+          {title}
+          {agent}
+        </span>
+        {status}
+        {icon}
+      </button>
+    );
+  }
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      className={cn(
-        "flex w-full min-w-0 items-center gap-1.5 rounded border bg-[var(--surface)] px-1.5 py-0.5 text-left text-xs hover:bg-hover-light focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-white/5",
-        STATUS_CHIP[event.status],
-      )}
-    >
-      <span aria-hidden="true" className={cn("h-2 w-2 shrink-0 rounded-full", PLATFORM_DOT[event.platform] ?? "bg-primary")} />
-      {/* On a phone a month cell only has room for the dot; the text stays for screen readers. */}
-      <span className={cn("shrink-0 tabular-nums", compact && "max-sm:sr-only")}>{time}</span>
-      <span className={cn("min-w-0 truncate", compact && "max-sm:sr-only")}>
+    <button type="button" onClick={onOpen} className={cn(chip, "flex-col gap-0.5")}>
+      <span className="flex items-center gap-1.5">
+        {dot}
+        <span className="tabular-nums">{time}</span>
+        {icon}
+      </span>
+      <span className="line-clamp-2 break-words">
         {" "}
         {title}
-        {showAgent && <span className="text-[var(--text-muted)]"> · {event.agentName}</span>}
+        {agent}
       </span>
-      <span className="sr-only">, {t(`status.${event.status}`)}</span>
-      {StatusIcon && <StatusIcon aria-hidden="true" size={12} className={cn("ml-auto shrink-0", event.status === "blocked" ? "text-error-text" : "text-warning-text")} />}
+      {status}
     </button>
   );
 }

@@ -96,11 +96,12 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
     setMode("view");
     onClose();
   };
-  const run = async (action: () => Promise<unknown>, success: string, closeAfter: boolean) => {
+  /** Runs an action; `success` is its toast (none for a delete: the page shows it with Undo). */
+  const run = async (action: () => Promise<unknown>, success: string | null, closeAfter: boolean) => {
     setBusy(true);
     try {
       await action();
-      notifications.add({ type: "success", message: success });
+      if (success) notifications.add({ type: "success", message: success });
       if (closeAfter) close();
       else setMode("view");
     } catch (err) {
@@ -141,7 +142,7 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
             <Button variant="secondary" onClick={() => setMode("view")} disabled={busy}>
               {t("event.cancel")}
             </Button>
-            <Button variant="danger" loading={busy} onClick={() => run(() => actions.remove(event), t("event.deleted"), true)}>
+            <Button variant="danger" loading={busy} onClick={() => run(() => actions.remove(event), null, true)}>
               {t("event.delete")}
             </Button>
           </div>

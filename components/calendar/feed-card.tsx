@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import type { useFeedToken } from "@/lib/client/use-calendar";
 
@@ -13,26 +13,29 @@ type Feed = ReturnType<typeof useFeedToken>;
 const linkClass = "inline-flex h-8 items-center gap-1.5 rounded-md border border-[var(--border)] px-3 text-sm hover:bg-hover-light dark:hover:bg-white/5";
 
 /**
- * The private feed address calendar apps subscribe to. The token is shown once, right after it is
- * made (only its hash is stored), with copy, open-in-app (webcal://) and Google Calendar links;
- * making a new one asks first, because the old address stops working at once.
+ * The private feed address calendar apps subscribe to. The address is kept encrypted, so it can be
+ * shown again ("Show address") with copy, open-in-app (webcal://) and Google Calendar links; making
+ * a new one asks first, because the old address stops working at once. An address made before
+ * addresses were kept cannot be shown: the card says so and offers a new one.
  */
 export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: boolean; agentName?: string }) {
   const t = useTranslations("calendar.feed");
   const tEvent = useTranslations("calendar.event");
   const inputId = useId();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"show" | "new" | null>(null);
+  const [unshowable, setUnshowable] = useState(false);
 
-  const regenerate = async () => {
-    setBusy(true);
+  const act = async (what: "show" | "new") => {
+    setBusy(what);
     try {
-      await feed.regenerate();
+      if (what === "new") await feed.regenerate();
+      else setUnshowable((await feed.show()) === null);
       setAsking(false);
     } catch (err) {
       notifications.add({ type: "error", message: (err as Error).message });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   const token = feed.newToken;
@@ -59,9 +62,7 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
               {t("copy")}
             </Button>
           </div>
-          <p role="status" className="text-xs text-warning-text">
-            {t("showOnce")}
-          </p>
+          <p className="text-xs text-[var(--text-muted)]">{t("secret")}</p>
           <div className="flex flex-wrap gap-2">
             <a href={webcal} className={linkClass}>
               <ExternalLink size={14} aria-hidden="true" />
@@ -72,27 +73,46 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
               {t("google")}
             </a>
             <Button size="sm" variant="ghost" onClick={feed.clear}>
-              {t("done")}
+              {t("hide")}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setAsking(true)}>
+              {t("regenerate")}
+            </Button>
+          </div>
+        </div>
+      ) : hasToken ? (
+        <div className="flex flex-col items-start gap-2">
+          <p role={unshowable ? "status" : undefined} className="text-sm">
+            {unshowable ? t("unshowable") : t("hasToken")}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {!unshowable && (
+              <Button variant="primary" loading={busy === "show"} onClick={() => void act("show")}>
+                {t("show")}
+              </Button>
+            )}
+            <Button variant={unshowable ? "primary" : "secondary"} onClick={() => setAsking(true)}>
+              {t("regenerate")}
             </Button>
           </div>
         </div>
       ) : (
         <div className="flex flex-col items-start gap-2">
-          <p className="text-sm">{hasToken ? t("hasToken") : t("noToken")}</p>
-          <Button variant={hasToken ? "secondary" : "primary"} loading={busy && !asking} onClick={() => (hasToken ? setAsking(true) : void regenerate())}>
-            {hasToken ? t("regenerate") : t("create")}
+          <p className="text-sm">{t("noToken")}</p>
+          <Button variant="primary" loading={busy === "new"} onClick={() => void act("new")}>
+            {t("create")}
           </Button>
         </div>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={asking}
         onOpenChange={setAsking}
         title={t("regenerateTitle")}
         description={t("regenerateText")}
         confirmLabel={t("regenerate")}
         cancelLabel={tEvent("cancel")}
-        busy={busy}
-        onConfirm={() => void regenerate()}
+        busy={busy === "new"}
+        onConfirm={() => void act("new")}
       />
     </Card>
   );

@@ -61,7 +61,8 @@ export function MonthView({ anchor, events, onOpen, onShowWeek, showAgent }: { a
                       {day.getDate()}
                     </time>
                   </div>
-                  <ul className="flex flex-col gap-0.5">
+                  {/* A size container: each chip shows its time only when the cell has room for it. */}
+                  <ul className="@container flex flex-col gap-0.5">
                     {list.slice(0, SHOWN_PER_DAY).map((e) => (
                       <li key={e.id}>
                         <EventChip event={e} onOpen={() => onOpen(e)} compact showAgent={showAgent} />

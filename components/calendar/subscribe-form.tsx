@@ -12,6 +12,7 @@ type Store = ReturnType<typeof useCalendars>;
 /** Subscribe to a calendar's secret iCal address; the server's problem with the address shows under it. */
 export function SubscribeForm({ store, agentId, disabled }: { store: Store; agentId: string | undefined; disabled: boolean }) {
   const t = useTranslations("calendar.sources.subscribe");
+  const tSources = useTranslations("calendar.sources");
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<{ url?: string; name?: string }>({});
@@ -23,7 +24,8 @@ export function SubscribeForm({ store, agentId, disabled }: { store: Store; agen
     setBusy(true);
     try {
       const calendar = await store.subscribe({ url, name: name.trim() || undefined, agentId });
-      notifications.add({ type: "success", message: t("done", { name: calendar.name }) });
+      if (calendar.error) notifications.add({ type: "warning", message: tSources("refreshFailed", { name: calendar.name, message: calendar.error }) });
+      else notifications.add({ type: "success", message: t("done", { name: calendar.name }) });
       setUrl("");
       setName("");
     } catch (err) {

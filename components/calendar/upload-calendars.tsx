@@ -9,8 +9,9 @@ import type { useCalendars } from "@/lib/client/use-calendar";
 type Store = ReturnType<typeof useCalendars>;
 
 /**
- * Upload of .ics files (several at once, or dropped onto the box) with each file's progress and
- * its own error: one file that is not a calendar does not stop the others.
+ * Upload of .ics files (several at once, or dropped onto the box) with each file's progress (sending,
+ * then importing in the jobs process) and its own error: one file that is not a calendar does not
+ * stop the others.
  */
 export function UploadCalendars({ store, agentId, disabled }: { store: Store; agentId: string | undefined; disabled: boolean }) {
   const t = useTranslations("calendar.sources.upload");
@@ -72,6 +73,13 @@ export function UploadCalendars({ store, agentId, disabled }: { store: Store; ag
                 <>
                   <span>{t("progress", { name: f.name })}</span>
                   <progress max={1} value={f.progress} aria-label={t("progress", { name: f.name })} className="h-2 w-full accent-primary" />
+                </>
+              ) : f.state === "importing" ? (
+                <>
+                  <span>{t("importing", { name: f.name })}</span>
+                  {/* No value: the import's own progress is not known, only that it is under way. */}
+                  <progress max={1} aria-label={t("importing", { name: f.name })} className="h-2 w-full accent-primary" />
+                  <span className="text-xs text-[var(--text-muted)]">{t("importingHint")}</span>
                 </>
               ) : f.state === "done" ? (
                 <span className="flex items-center gap-1.5 text-success-text">

@@ -5,23 +5,28 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { notifications } from "@/lib/client/notifications";
-import { allowedActions, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
+import { allowedActions, isLiveStatus, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
+import { useMeetingTitle } from "./use-meeting-title";
 
 // Loaded the first time someone cancels or stops: most page views never need it.
 const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
-const CONFIRM: Partial<Record<MeetingAction, "cancel" | "stop">> = { cancel: "cancel", stop: "stop" };
+// Everything but "Join now" asks first: each one sends the agent away or back into a call.
+const CONFIRMED = ["cancel", "stop", "restart"] as const;
+type Confirmed = (typeof CONFIRMED)[number];
+const needsConfirmation = (action: MeetingAction): action is Confirmed => (CONFIRMED as readonly string[]).includes(action);
 
 /**
- * The buttons a meeting's status allows (spec §7 cancel/start/stop/restart). Cancel and stop ask
- * first; every action reports its outcome as a toast with the server's message on failure.
+ * The buttons a meeting allows (spec §7 cancel/start/stop/restart). Cancel, stop and restart ask
+ * first; every action reports its outcome as a toast with the server's message on failure. A paused
+ * agent's meetings say why they offer no "Join now".
  */
 export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { meeting: Meeting; showDetails?: boolean; size?: "sm" | "md" }) {
   const t = useTranslations("meetings");
   const actions = useMeetingActions();
   const [busy, setBusy] = useState<MeetingAction | null>(null);
-  const [confirming, setConfirming] = useState<"cancel" | "stop" | null>(null);
-  const title = meeting.title || t("untitled");
+  const [confirming, setConfirming] = useState<Confirmed | null>(null);
+  const title = useMeetingTitle()(meeting);
 
   const run = async (action: MeetingAction) => {
     setBusy(action);
@@ -38,7 +43,7 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
 
   return (
     <div className="flex flex-wrap items-center gap-2">
-      {allowedActions(meeting.status).map((action) => (
+      {allowedActions(meeting).map((action) => (
         <Button
           key={action}
           size={size}
@@ -47,11 +52,14 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
           loading={busy === action}
           disabled={busy !== null && busy !== action}
           aria-label={t(`actions.${action}Label`, { title })}
-          onClick={() => (CONFIRM[action] ? setConfirming(CONFIRM[action]!) : run(action))}
+          onClick={() => (needsConfirmation(action) ? setConfirming(action) : run(action))}
         >
           {t(`actions.${action}`)}
         </Button>
       ))}
+      {meeting.agentStatus === "paused" && !isLiveStatus(meeting.status) && (
+        <span className="text-xs text-[var(--text-muted)]">{t("actions.agentPaused")}</span>
+      )}
       {showDetails && (
         <Link
           href={`/meetings/${meeting.id}/details`}

@@ -4,35 +4,44 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { ApiError } from "@/lib/client/api";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails as Details } from "@/lib/client/use-meetings";
 import { formatUsd } from "@/lib/shell/nav";
+import { useFailureCause } from "./failure-cause";
 import { MeetingActions } from "./meeting-actions";
+import { MeetingMinutes } from "./meeting-minutes";
+import { MeetingDetailsSkeleton } from "./meeting-skeletons";
 import { MeetingTimeline } from "./meeting-timeline";
 import { MeetingTranscript } from "./meeting-transcript";
 import { MeetingUsage } from "./meeting-usage";
 import { PlatformBadge } from "./platform-badge";
 import { StatusChip, useReasonText } from "./status-chip";
+import { useMeetingTitle } from "./use-meeting-title";
 
 /**
  * /meetings/:id/details: where the meeting stands and why (status with its reason in plain words and
- * what to do), its actions, manual activation, timeline, participants, transcript, cost, provider
- * usage and reply latency. Refreshes itself every few seconds while the agent is in the call.
+ * what to do), its actions, manual activation, the summary and notes with downloads, timeline,
+ * participants, transcript, cost, provider usage and reply latency. Refreshes itself every few
+ * seconds while the agent is in the call or its summary is being written.
  */
 export function MeetingDetails({ id }: { id: string }) {
   const t = useTranslations("meetings");
   const { data: meeting, error, isLoading, mutate } = useMeetingDetails(id);
 
-  if (isLoading) return <LoadingBlock />;
+  if (isLoading) return <MeetingDetailsSkeleton />;
   if (error || !meeting) {
+    // A meeting that is not there (or not the reader's) will not appear by trying again.
+    const missing = error instanceof ApiError && error.status === 404;
     return (
       <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
         <p className="text-error-text">{(error as Error | undefined)?.message ?? t("errors.fetchMeetingDetails")}</p>
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void mutate()}>
-            {t("retry")}
-          </Button>
+          {!missing && (
+            <Button variant="secondary" onClick={() => void mutate()}>
+              {t("retry")}
+            </Button>
+          )}
           <Link href="/meetings" className="inline-flex h-10 items-center rounded-md px-4 text-sm text-primary hover:underline dark:text-[var(--text)]">
             {t("details.back")}
           </Link>
@@ -47,6 +56,7 @@ export function MeetingDetails({ id }: { id: string }) {
       </Link>
       <Summary meeting={meeting} />
       {meeting.manualActivation && isLiveStatus(meeting.status) && <Activation meeting={meeting} />}
+      <MeetingMinutes meeting={meeting} />
       <div className="grid gap-4 lg:grid-cols-2">
         <MeetingTimeline events={meeting.events} />
         <Participants meeting={meeting} />
@@ -62,7 +72,11 @@ function Summary({ meeting }: { meeting: Details }) {
   const format = useFormatter();
   const locale = useLocale();
   const reasonText = useReasonText();
+  const title = useMeetingTitle();
+  const failureCause = useFailureCause();
   const reason = meeting.status !== "scheduled" ? (retiredModelText(meeting, t, format) ?? reasonText(meeting.statusReason)) : null;
+  // What the bot saw when it failed (a browser or network error), from the failing timeline entry.
+  const cause = failureCause(meeting.status === "failed" ? meeting.events.at(-1)?.data : null);
   const time = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const copy = async () => {
     if (await copyToClipboard(meeting.meetingUrl)) notifications.add({ type: "success", message: t("details.copied") });
@@ -71,7 +85,7 @@ function Summary({ meeting }: { meeting: Details }) {
     <Card className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="break-words text-xl font-semibold">{meeting.title || t("untitled")}</h2>
+          <h2 className="break-words text-xl font-semibold">{title(meeting)}</h2>
           <div className="mt-2 flex flex-wrap items-center gap-2">
             <StatusChip status={meeting.status} />
             <PlatformBadge platform={meeting.platform} />
@@ -88,16 +102,17 @@ function Summary({ meeting }: { meeting: Details }) {
         </div>
       </div>
       {reason && (
-        <p role={meeting.status === "failed" ? "alert" : undefined} className={meeting.status === "failed" ? "rounded-md bg-error/10 px-3 py-2 text-sm text-error-text" : "text-sm text-[var(--text-muted)]"}>
-          {reason}
-        </p>
+        <div role={meeting.status === "failed" ? "alert" : undefined} className={meeting.status === "failed" ? "rounded-md bg-error/10 px-3 py-2 text-sm text-error-text" : "text-sm text-[var(--text-muted)]"}>
+          <p>{reason}</p>
+          {cause && <p className="mt-1">{cause}</p>}
+        </div>
       )}
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Item label={t("details.agent")}>{meeting.agentName ?? t("deletedAgent")}</Item>
         <Item label={t("details.scheduledFor")}>{time(meeting.scheduledStart)}</Item>
         {meeting.startedAt && <Item label={t("details.started")}>{time(meeting.startedAt)}</Item>}
         {meeting.endedAt && <Item label={t("details.ended")}>{time(meeting.endedAt)}</Item>}
-        <Item label={t("details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
+        <Item label={t(isLiveStatus(meeting.status) ? "details.costSoFar" : "details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
         <Item label={t("details.link")}>
           <span className="flex min-w-0 items-center gap-2">
             <span className="truncate">{meeting.meetingUrl}</span>

@@ -2,17 +2,27 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { MeetingDetails } from "@/lib/client/use-meetings";
+import { useFailureCause } from "./failure-cause";
 import { useReasonText } from "./status-chip";
 
 type Event = MeetingDetails["events"][number];
-/** Links the bot runtime attaches to a failure: a screenshot and the page's HTML. */
+/** Links the bot runtime attaches to a failure (a screenshot and the page's HTML), or a tool call's record. */
 type EventData = { screenshot?: string; html?: string } | null;
+type ToolCallData = { tool: string; server: string | null; durationMs: number; ok: boolean; error?: string; arguments?: string };
+
+/** What a status change meant, in words (messages meetings.timeline). */
+function step(e: Event): string {
+  if (!e.fromStatus) return e.toStatus === "scheduled" ? "scheduled" : "sent";
+  if (e.toStatus === "joining") return e.fromStatus === "scheduled" ? "joining" : "sentAgain";
+  return e.toStatus;
+}
 
 /** The meeting's timeline: every status change and note, oldest first, in plain words. */
 export function MeetingTimeline({ events }: { events: Event[] }) {
   const t = useTranslations("meetings");
   const format = useFormatter();
   const reasonText = useReasonText();
+  const failureCause = useFailureCause();
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="font-semibold">{t("details.timeline")}</h2>
@@ -29,15 +39,17 @@ export function MeetingTimeline({ events }: { events: Event[] }) {
                 <time dateTime={e.createdAt} className="block text-xs text-[var(--text-muted)]">
                   {format.dateTime(new Date(e.createdAt), { dateStyle: "medium", timeStyle: "medium" })}
                 </time>
-                {(moved || !e.fromStatus) && (
-                  <span className="font-medium">
-                    {moved
-                      ? t("details.transition", { from: t(`status.${e.fromStatus!}`), to: t(`status.${e.toStatus}`) })
-                      : t("details.created", { to: t(`status.${e.toStatus}`) })}
-                  </span>
+                {(moved || !e.fromStatus) && <span className="font-medium">{t(`timeline.${step(e)}`)}</span>}
+                {e.reason === "tool_call" ? (
+                  <ToolCallLine call={e.data as ToolCallData} />
+                ) : (
+                  <>
+                    {reasonText(e.reason) && <p className="text-[var(--text-muted)]">{reasonText(e.reason)}</p>}
+                    {!reasonText(e.reason) && e.reason && <p className="font-mono text-xs text-[var(--text-muted)]">{e.reason}</p>}
+                  </>
                 )}
-                {reasonText(e.reason) && <p className="text-[var(--text-muted)]">{reasonText(e.reason)}</p>}
-                {!reasonText(e.reason) && e.reason && <p className="font-mono text-xs text-[var(--text-muted)]">{e.reason}</p>}
+                {e.reason === "tool_server_unavailable" && <p className="text-xs text-[var(--text-muted)]">{(e.data as { server: string; message: string }).server}: {(e.data as { message: string }).message}</p>}
+                {e.reason !== "tool_call" && failureCause(e.data) && <p className="break-words text-[var(--text-muted)]">{failureCause(e.data)}</p>}
                 {(data?.screenshot || data?.html) && (
                   <p className="mt-1 flex gap-3">
                     {data.screenshot && (
@@ -58,5 +70,18 @@ export function MeetingTimeline({ events }: { events: Event[] }) {
         </ol>
       )}
     </Card>
+  );
+}
+
+/** "multiply (Calculator): ok, 0.1 s" with the arguments in short, or why it failed. */
+function ToolCallLine({ call }: { call: ToolCallData }) {
+  const t = useTranslations("meetings.details");
+  const seconds = (call.durationMs / 1000).toFixed(1);
+  return (
+    <p className="text-[var(--text-muted)]">
+      <span className="font-medium text-[var(--text)]">{call.server ? t("toolCallFrom", { tool: call.tool, server: call.server }) : t("toolCall", { tool: call.tool })}</span>{" "}
+      {call.ok ? t("toolOk", { seconds }) : t("toolFailed", { seconds, error: call.error ?? "" })}
+      {call.arguments && <code className="ml-1 break-all font-mono text-xs">{call.arguments}</code>}
+    </p>
   );
 }

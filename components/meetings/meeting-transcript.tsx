@@ -39,14 +39,23 @@ export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["
           }}
           className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto text-sm"
         >
-          {transcript.map((s) => (
-            <li key={s.id} className={cn("rounded-md px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]")}>
-              <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
-              <span className="font-medium">{s.speaker}</span>
-              <span className="ml-1">{s.text}</span>
-              {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{t("interrupted")}</span>}
-            </li>
-          ))}
+          {transcript.map((s) =>
+            s.tool ? (
+              // A tool call of the agent: what it called, with what, and how it went.
+              <li key={s.id} className="px-3 text-xs text-[var(--text-muted)]">
+                <span className="mr-2 tabular-nums">{clock(s.startMs)}</span>
+                {t(s.tool.ok ? "toolLineOk" : "toolLineFailed", { agent: s.speaker, tool: s.tool.name, seconds: (s.tool.durationMs / 1000).toFixed(1), error: s.tool.error ?? "" })}
+                <code className="ml-1 break-all font-mono">{s.tool.arguments}</code>
+              </li>
+            ) : (
+              <li key={s.id} className={cn("rounded-md px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]")}>
+                <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
+                <span className="font-medium">{s.speaker}</span>
+                <span className="ml-1">{s.text}</span>
+                {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{t("interrupted")}</span>}
+              </li>
+            ),
+          )}
         </ol>
       )}
     </Card>

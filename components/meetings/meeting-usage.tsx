@@ -61,7 +61,8 @@ export function MeetingUsage({ meeting }: { meeting: MeetingDetails }) {
                     <th scope="col" className="py-1 pr-3 font-medium">{t("details.voiceToVoice")}</th>
                     <th scope="col" className="py-1 pr-3 font-medium">{t("details.transcriptDelay")}</th>
                     <th scope="col" className="py-1 pr-3 font-medium">{t("details.firstToken")}</th>
-                    <th scope="col" className="py-1 font-medium">{t("details.firstAudio")}</th>
+                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.firstAudio")}</th>
+                    <th scope="col" className="py-1 font-medium">{t("details.tools")}</th>
                   </tr>
                 </thead>
                 <tbody className="tabular-nums">
@@ -74,7 +75,8 @@ export function MeetingUsage({ meeting }: { meeting: MeetingDetails }) {
                       <td className="py-1 pr-3">{ms(x.voiceToVoiceMs)}</td>
                       <td className="py-1 pr-3">{ms(x.transcriptMs)}</td>
                       <td className="py-1 pr-3">{ms(x.llmFirstTokenMs)}</td>
-                      <td className="py-1">{ms(x.ttsFirstAudioMs)}</td>
+                      <td className="py-1 pr-3">{ms(x.ttsFirstAudioMs)}</td>
+                      <td className="py-1">{x.toolCalls ? t("details.toolsUsed", { count: x.toolCalls, ms: x.toolMs ?? 0 }) : "–"}</td>
                     </tr>
                   ))}
                 </tbody>

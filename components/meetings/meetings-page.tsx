@@ -3,28 +3,36 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
-import { SelectField } from "@/components/agents/select-field";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { CONTROL, SelectField } from "@/components/agents/select-field";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { cn } from "@/components/ui/cn";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAgents } from "@/lib/client/use-agents";
 import { isLiveStatus, useMeetings, type Meeting } from "@/lib/client/use-meetings";
-import { MEETING_STATUSES } from "@/lib/meetings/status";
+import { FINAL_STATUSES, OPEN_STATUSES } from "@/lib/meetings/status";
 import { MeetingActions } from "./meeting-actions";
 import { PlatformBadge } from "./platform-badge";
+import { MeetingListSkeleton } from "./meeting-skeletons";
 import { StatusChip, useReasonText } from "./status-chip";
+import { useMeetingTitle } from "./use-meeting-title";
 
 // Loaded when first opened: the dialog (Radix, the link parser) is not needed to read the list.
 const SendToMeetingDialog = dynamic(() => import("./send-to-meeting-dialog").then((m) => m.SendToMeetingDialog), { ssr: false });
 
 const primaryLink = "inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark";
 
+const VIEWS = { upcoming: OPEN_STATUSES, past: FINAL_STATUSES } as const;
+type View = keyof typeof VIEWS;
+/** Typing in the search box waits this long before the list asks the server. */
+const SEARCH_DELAY_MS = 300;
+
 /**
- * /meetings: the user's meetings, newest first, with agent and status filters kept in the URL,
- * status chips with their reason, platform colours, the actions each status allows, paging, and the
- * "Send agent to a meeting" dialog. A table from the medium breakpoint, cards on phones.
+ * /meetings: the user's meetings in two tabs, Upcoming (the ones an agent is in on top, then the
+ * soonest) and Past (latest first), with search by title and agent and status filters kept in the
+ * URL, status chips with their reason, platform colours, the actions each meeting allows, paging, and
+ * the "Send agent to a meeting" dialog. A table from the medium breakpoint, cards on phones.
  */
 export function MeetingsPage() {
   const t = useTranslations("meetings");
@@ -33,13 +41,17 @@ export function MeetingsPage() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  const view: View = params.get("view") === "past" ? "past" : "upcoming";
   const agentId = params.get("agent_id") ?? "";
   const status = params.get("status") ?? "";
+  const query = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("page")) || 1);
   const { agents, isLoading: agentsLoading } = useAgents();
-  const list = useMeetings({ agentId, status, page });
+  const list = useMeetings({ view, agentId, status, q: query, page });
   const reasonText = useReasonText();
+  const title = useMeetingTitle();
   const [sending, setSending] = useState(params.get("send") === "1");
+  const [search, setSearch] = useState(query);
 
   const setQuery = (next: Record<string, string>) => {
     const q = new URLSearchParams(params);
@@ -52,16 +64,44 @@ export function MeetingsPage() {
     router.replace(s ? `${pathname}?${s}` : pathname, { scroll: false });
   };
 
+  // The search box updates the URL (and so the list) once typing pauses.
+  const setQueryRef = useRef(setQuery);
+  setQueryRef.current = setQuery;
+  useEffect(() => {
+    if (search.trim() === query) return;
+    const timer = setTimeout(() => setQueryRef.current({ q: search.trim() }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, query]);
+
   const when = (m: Meeting) =>
     m.startedAt && m.status !== "scheduled"
       ? t("list.started", { when: format.dateTime(new Date(m.startedAt), { dateStyle: "medium", timeStyle: "short" }) })
       : format.dateTime(new Date(m.scheduledStart), { dateStyle: "medium", timeStyle: "short" });
-  const title = (m: Meeting) => m.title || t("untitled");
-  const filtered = Boolean(agentId || status);
+  const filtered = Boolean(agentId || status || query);
 
   const toolbar = (
-    <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:flex md:gap-4">
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <ViewTabs view={view} onChange={(next) => setQuery({ view: next === "upcoming" ? "" : next, status: "" })} />
+        <Button onClick={() => setSending(true)} disabled={agents.length === 0}>
+          {t("list.send")}
+        </Button>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:flex md:gap-4">
+        <div className="flex flex-col gap-1 md:w-72">
+          <label htmlFor="meeting-search" className="text-sm font-medium">
+            {t("list.search")}
+          </label>
+          <input
+            id="meeting-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t("list.searchPlaceholder")}
+            maxLength={200}
+            className={CONTROL}
+          />
+        </div>
         <SelectField label={t("list.filterAgent")} value={agentId} onChange={(e) => setQuery({ agent_id: e.target.value })} className="md:w-56">
           <option value="">{t("list.allAgents")}</option>
           {agents.map((a) => (
@@ -72,22 +112,19 @@ export function MeetingsPage() {
         </SelectField>
         <SelectField label={t("list.filterStatus")} value={status} onChange={(e) => setQuery({ status: e.target.value })} className="md:w-48">
           <option value="">{t("list.allStatuses")}</option>
-          {MEETING_STATUSES.map((s) => (
+          {VIEWS[view].map((s) => (
             <option key={s} value={s}>
               {t(`status.${s}`)}
             </option>
           ))}
         </SelectField>
       </div>
-      <Button onClick={() => setSending(true)} disabled={agents.length === 0}>
-        {t("list.send")}
-      </Button>
     </div>
   );
 
   let body;
   if (list.isLoading && !list.pagination) {
-    body = <LoadingBlock />;
+    body = <MeetingListSkeleton />;
   } else if (list.error) {
     body = (
       <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
@@ -101,15 +138,25 @@ export function MeetingsPage() {
     body = filtered ? (
       <Card className="flex flex-col items-start gap-3">
         <p className="text-sm text-[var(--text-muted)]">{t("list.emptyFiltered")}</p>
-        <Button variant="secondary" onClick={() => setQuery({ agent_id: "", status: "" })}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setSearch("");
+            setQuery({ agent_id: "", status: "", q: "" });
+          }}
+        >
           {t("list.clearFilters")}
         </Button>
       </Card>
     ) : (
       <Card className="flex max-w-xl flex-col items-start gap-3">
-        <h2 className="text-lg font-semibold">{t("list.emptyTitle")}</h2>
-        <p className="text-sm text-[var(--text-muted)]">{t("list.emptyText")}</p>
-        {!agentsLoading && agents.length === 0 ? (
+        <h2 className="text-lg font-semibold">{t(`list.empty.${view}Title`)}</h2>
+        <p className="text-sm text-[var(--text-muted)]">{t(`list.empty.${view}Text`)}</p>
+        {view === "past" ? (
+          <Button variant="secondary" onClick={() => setQuery({ view: "", status: "" })}>
+            {t("list.empty.showUpcoming")}
+          </Button>
+        ) : !agentsLoading && agents.length === 0 ? (
           <>
             <p className="text-sm">{t("list.needAgent")}</p>
             <Link href="/agents/create" className={primaryLink}>
@@ -206,7 +253,9 @@ export function MeetingsPage() {
   return (
     <div className="flex flex-col gap-4">
       {toolbar}
-      {body}
+      <div role="tabpanel" id="meetings-panel" aria-labelledby={`meetings-tab-${view}`} className="flex flex-col gap-4">
+        {body}
+      </div>
       {sending && (
         <SendToMeetingDialog
           open
@@ -218,6 +267,45 @@ export function MeetingsPage() {
           defaultAgentId={agentId || undefined}
         />
       )}
+    </div>
+  );
+}
+
+/** Upcoming and Past as tabs (arrow keys move between them, as the ARIA tabs pattern has it). */
+function ViewTabs({ view, onChange }: { view: View; onChange: (view: View) => void }) {
+  const t = useTranslations("meetings.list");
+  const tabs = useRef<Record<View, HTMLButtonElement | null>>({ upcoming: null, past: null });
+  const order: View[] = ["upcoming", "past"];
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight" && e.key !== "Home" && e.key !== "End") return;
+    e.preventDefault();
+    const next = e.key === "Home" ? order[0] : e.key === "End" ? order[order.length - 1] : order[(order.indexOf(view) + (e.key === "ArrowRight" ? 1 : order.length - 1)) % order.length];
+    onChange(next);
+    tabs.current[next]?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t("views")} onKeyDown={onKeyDown} className="inline-flex self-start rounded-lg border border-[var(--border)] bg-[var(--surface)] p-1">
+      {order.map((v) => (
+        <button
+          key={v}
+          ref={(el) => {
+            tabs.current[v] = el;
+          }}
+          id={`meetings-tab-${v}`}
+          type="button"
+          role="tab"
+          aria-selected={view === v}
+          aria-controls="meetings-panel"
+          tabIndex={view === v ? 0 : -1}
+          onClick={() => onChange(v)}
+          className={cn(
+            "h-8 rounded-md px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary",
+            view === v ? "bg-primary text-white" : "text-[var(--text)] hover:bg-hover-light dark:hover:bg-white/5",
+          )}
+        >
+          {t(v)}
+        </button>
+      ))}
     </div>
   );
 }

@@ -8,12 +8,18 @@ import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
-import { useAgents } from "@/lib/client/use-agents";
+import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useMeetingActions } from "@/lib/client/use-meetings";
 import { TryInRoomButton } from "./try-in-room-button";
-import { parseJoinLink } from "@/lib/meetings/meeting-url";
+import { parseJoinLink, platformOfBadLink } from "@/lib/meetings/meeting-url";
 
 type Field = "agentId" | "meetingUrl" | "title" | "startAt";
+
+/** Why an agent cannot be sent now (paused, or a provider without its key), or null when it can. */
+function blocker(agent: Agent): "paused" | "needsKeys" | null {
+  if (agent.status !== "active") return "paused";
+  return agent.sttHasKey && agent.aiHasKey && agent.ttsHasKey ? null : "needsKeys";
+}
 
 /** datetime-local wants local wall-clock time without a zone. */
 function localInputValue(date: Date): string {
@@ -45,13 +51,19 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
   // The agents may still be loading when the dialog opens (e.g. from the dashboard's link).
   useEffect(() => {
     if (agentId) return;
-    const preferred = agents.find((a) => a.id === defaultAgentId && a.status === "active") ?? agents.find((a) => a.status === "active");
+    // Only an agent that can go is chosen for the user; a paused or keyless one must be picked knowingly (and is disabled).
+    const preferred = agents.find((a) => a.id === defaultAgentId && !blocker(a)) ?? agents.find((a) => !blocker(a));
     if (preferred) setAgentId(preferred.id);
   }, [agents, agentId, defaultAgentId]);
 
-  const selected = agents.find((a) => a.id === agentId && a.status === "active");
+  const selected = agents.find((a) => a.id === agentId && !blocker(a));
   const link = useMemo(() => parseJoinLink(url, window.location.origin), [url]);
-  const linkError = url.trim() && !link && urlTouched ? t("send.linkInvalid") : null;
+  // A link on a platform's site that is not a meeting link says what that platform's links look like.
+  const invalidLink = () => {
+    const platform = platformOfBadLink(url);
+    return platform ? t(`send.badLink.${platform}`) : t("send.linkInvalid");
+  };
+  const linkError = url.trim() && !link && urlTouched ? invalidLink() : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -59,7 +71,7 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
     const local: Partial<Record<Field, string>> = {};
     if (!agentId) local.agentId = t("send.chooseAgent");
     if (!url.trim()) local.meetingUrl = t("send.linkRequired");
-    else if (!link) local.meetingUrl = t("send.linkInvalid");
+    else if (!link) local.meetingUrl = invalidLink();
     if (later && !startAt) local.startAt = t("send.startAtRequired");
     setErrors(local);
     setFormError(null);
@@ -78,7 +90,7 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
       if (meeting.status === "scheduled") {
         notifications.add({ type: "success", message: t("toast.scheduled", { agent, when: format.dateTime(new Date(meeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }) }) });
       } else {
-        notifications.add({ type: "success", message: t("toast.joining", { agent }) });
+        // The meeting's page follows the agent in (and says so if it fails); no toast to contradict it.
         router.push(`/meetings/${meeting.id}/details`);
       }
     } catch (err) {
@@ -98,11 +110,14 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
           <option value="" disabled>
             {t("send.chooseAgent")}
           </option>
-          {agents.map((a) => (
-            <option key={a.id} value={a.id} disabled={a.status === "paused"}>
-              {a.status === "paused" ? t("send.paused", { name: a.name }) : a.name}
-            </option>
-          ))}
+          {agents.map((a) => {
+            const why = blocker(a);
+            return (
+              <option key={a.id} value={a.id} disabled={why !== null}>
+                {why ? t(`send.${why}`, { name: a.name }) : a.name}
+              </option>
+            );
+          })}
         </SelectField>
         <div className="flex flex-col gap-1">
           <TextField

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
+import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions } from "@/lib/client/use-meetings";
 
@@ -18,12 +19,14 @@ export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agent
   const start = async () => {
     setBusy(true);
     try {
+      // The room itself says the agent is on its way (a toast there would cover the call's buttons).
       const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
-      notifications.add({ type: "success", message: t("started", { name: agentName }) });
       onDone?.();
       router.push(roomUrl);
     } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
+      // No credit: say what the test room costs and where to top up, not that a balance is "used up".
+      const message = err instanceof ApiError && err.status === 402 ? t("noCredit") : (err as Error).message;
+      notifications.add({ type: "error", message, duration: 10_000 });
       setBusy(false);
     }
   };

@@ -14,7 +14,9 @@ const TONES = {
 
 /**
  * Spec §4: the latest notification top-right, auto-hidden after its duration or closed by hand. It
- * sits below the header so the theme and account buttons stay usable while it shows.
+ * sits below the header so the theme and account buttons stay usable while it shows. On phones the
+ * page's heading is right there, so toasts rise from the bottom instead, above the cookie banner and
+ * a form's sticky save bar (both publish their height).
  */
 export function ToastView() {
   const t = useTranslations("shell");
@@ -36,7 +38,7 @@ export function ToastView() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport className="fixed right-4 top-[4.5rem] z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none" />
+      <Toast.Viewport className="fixed bottom-[calc(var(--cookie-banner-height,0px)+var(--sticky-actions-height,0px)+1rem)] right-4 z-[60] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none md:bottom-auto md:top-[4.5rem]" />
     </Toast.Provider>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,6 +8,8 @@ import { AudioLevels } from "@/lib/client/audio-levels";
 import { micPrecondition, micProblem, type MicProblem } from "@/lib/client/mic-error";
 import { notifications } from "@/lib/client/notifications";
 import { RoomCall, requestJoin, type ClosedReason, type PeerState, type RosterEntry, type TranscriptLine } from "@/lib/client/room-call";
+import type { RoomAgent } from "@/lib/rooms/room-agents";
+import { RoomAgents } from "./room-agents";
 import { RoomRoster } from "./room-roster";
 import { RoomTranscript } from "./room-transcript";
 
@@ -18,8 +20,9 @@ const MIC_CONSTRAINTS: MediaStreamConstraints = { audio: { echoCancellation: tru
 const TRANSCRIPT_KEEP = 500;
 
 /** The test room: a name and Join first, then who is in the room, who speaks, and the live transcript. */
-export function RoomCallView({ roomId, link, defaultName }: { roomId: string; link: string; defaultName: string }) {
+export function RoomCallView({ roomId, link, defaultName, initialAgents }: { roomId: string; link: string; defaultName: string; initialAgents: RoomAgent[] }) {
   const t = useTranslations("rooms");
+  const format = useFormatter();
   const [phase, setPhase] = useState<Phase>("lobby");
   // Join works once the page is interactive; the name is read from the field itself, so text typed
   // (or autofilled) before that is not lost.
@@ -38,7 +41,11 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
   const [peerStates, setPeerStates] = useState<Record<string, PeerState>>({});
   const [streams, setStreams] = useState<Record<string, MediaStream>>({});
   const [lines, setLines] = useState<TranscriptLine[]>([]);
+  const [agents, setAgents] = useState<RoomAgent[]>(initialAgents);
+  const [online, setOnline] = useState(true);
   const call = useRef<RoomCall | null>(null);
+  // Agents sent into the room that are in it or on their way (as the page was loaded), for the lobby.
+  const arriving = initialAgents.filter((a) => a.status === "joining" || a.status === "waiting_room" || a.status === "in_progress").map((a) => a.agentName);
   const meters = useRef<AudioLevels | null>(null);
 
   // Closing the tab or navigating away leaves the room (RoomCall also sends a beacon on pagehide).
@@ -90,6 +97,7 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
     if (withMic) levelMeter.set(joined.participant.id, local);
     setRoster([joined.participant]);
     setLines([]);
+    setOnline(true);
     setPeerStates({});
     setStreams({});
     setSelfId(joined.participant.id);
@@ -97,6 +105,8 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
     setMuted(false);
     const session = new RoomCall(roomId, joined, local, {
       roster: setRoster,
+      online: setOnline,
+      agents: setAgents,
       transcript: (incoming) =>
         setLines((prev) => {
           const seen = new Set(prev.map((l) => l.id));
@@ -160,6 +170,11 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
       <Card className="mx-auto w-full max-w-md">
         <h1 className="text-xl font-semibold">{t("title")}</h1>
         <p className="mt-1 text-sm text-[var(--text-muted)]">{t("intro")}</p>
+        {arriving.length > 0 && (
+          <p className="mt-3 rounded-md bg-primary-light/60 px-3 py-2 text-sm dark:bg-primary/20">
+            {t("agentsArriving", { names: format.list(arriving, { type: "conjunction" }), count: arriving.length })}
+          </p>
+        )}
         <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
           <TextField
             ref={nameField}
@@ -225,14 +240,22 @@ export function RoomCallView({ roomId, link, defaultName }: { roomId: string; li
           </Button>
         </div>
       </div>
+      {!online && (
+        <p role="status" className="rounded-md bg-warning-bg px-3 py-2 text-sm text-[#5c4400]">
+          {t("reconnecting")}
+        </p>
+      )}
       {muted && (
         <p role="status" className="text-sm text-[var(--text-muted)]">
           {t("muted")}
         </p>
       )}
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
-        <RoomTranscript lines={lines} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <RoomAgents agents={agents} />
+          <RoomRoster roster={roster} selfId={selfId} levels={levels} peerStates={peerStates} listenOnly={listenOnly} />
+        </div>
+        <RoomTranscript lines={lines} agentListening={agents.some((a) => a.status === "in_progress")} />
       </div>
       {/* Remote voices play here; the attributes name whose voice each element carries. */}
       {roster

@@ -5,10 +5,10 @@ import { Card } from "@/components/ui/card";
 import type { TranscriptLine } from "@/lib/client/room-call";
 
 /** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
-export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
+export function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
   const t = useTranslations("rooms");
   const format = useFormatter();
-  const box = useRef<HTMLOListElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
 
   useEffect(() => {
@@ -21,8 +21,9 @@ export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
       <h2 id="room-transcript" className="text-base font-semibold">
         {t("transcript")}
       </h2>
-      {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t("transcriptEmpty")}</p>}
-      <ol
+      {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t(agentListening ? "transcriptListening" : "transcriptEmpty")}</p>}
+      {/* role="log" is not allowed on a list, so the list sits inside the log. */}
+      <div
         ref={box}
         role="log"
         aria-labelledby="room-transcript"
@@ -32,21 +33,23 @@ export function RoomTranscript({ lines }: { lines: TranscriptLine[] }) {
           const el = e.currentTarget;
           follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         }}
-        className="mt-3 flex max-h-[50vh] flex-col gap-3 overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
+        className="mt-3 max-h-[50vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
       >
-        {lines.map((line) => (
-          <li key={line.id} className="text-sm">
-            <span className="flex flex-wrap items-baseline gap-x-2">
-              <span className="font-semibold">{line.speaker}</span>
-              {line.isAgent && <span className="rounded bg-primary-light px-1.5 text-xs font-medium text-primary-dark">{t("agent")}</span>}
-              <time dateTime={line.at} className="text-xs text-[var(--text-muted)]">
-                {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
-              </time>
-            </span>
-            <span className="mt-0.5 block break-words">{line.text}</span>
-          </li>
-        ))}
-      </ol>
+        <ol className="flex flex-col gap-3">
+          {lines.map((line) => (
+            <li key={line.id} className="text-sm">
+              <span className="flex flex-wrap items-baseline gap-x-2">
+                <span className="font-semibold">{line.speaker}</span>
+                {line.isAgent && <span className="rounded bg-primary-light px-1.5 text-xs font-medium text-primary-dark">{t("agent")}</span>}
+                <time dateTime={line.at} className="text-xs text-[var(--text-muted)]">
+                  {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
+                </time>
+              </span>
+              <span className="mt-0.5 block break-words">{line.text}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </Card>
   );
 }

@@ -5,7 +5,10 @@ import { useId } from "react";
 import { FeedbackForm, useFeedback } from "./feedback-form";
 import { FeedbackLabel, NAV_BUTTON } from "./triggers";
 
-/** The sidebar's Feedback action (md and up): a popover beside the sidebar. */
+/**
+ * The sidebar's Feedback action (md and up): a popover right beside its nav item, its top level
+ * with the item (it only moves up when the window is too short to show it below that).
+ */
 export function FeedbackPopover() {
   const t = useTranslations("feedback");
   const feedback = useFeedback();
@@ -18,7 +21,8 @@ export function FeedbackPopover() {
       <Popover.Portal>
         <Popover.Content
           side="right"
-          align="end"
+          align="start"
+          alignOffset={-8}
           sideOffset={8}
           collisionPadding={12}
           aria-labelledby={titleId}

@@ -2,23 +2,26 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Menu as MenuIcon, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import Link from "next/link";
+import { useRef, useState } from "react";
 import { signOutAndClear } from "@/lib/client/session";
 import { BalanceBadge } from "./balance-badge";
 import { FeedbackSheet } from "./feedback-sheet";
+import { LanguageSelect } from "./language-select";
 import { NavLinks } from "./nav-links";
 import { ICON_BUTTON } from "./triggers";
 import { displayName, useProfile } from "./use-profile";
 
 /** Below md: a right-side drawer with balance, Top up, navigation, the user's name, Profile, Logout. */
-export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
+export function MobileDrawer({ onProfile }: { onProfile: (returnTo: HTMLElement | null) => void }) {
   const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const { data } = useProfile();
   const close = () => setOpen(false);
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger aria-label={t("openMenu")} className={`${ICON_BUTTON} md:hidden`}>
+      <RadixDialog.Trigger ref={trigger} aria-label={t("openMenu")} className={`${ICON_BUTTON} md:hidden`}>
         <MenuIcon size={22} aria-hidden="true" />
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
@@ -43,14 +46,18 @@ export function MobileDrawer({ onProfile }: { onProfile: () => void }) {
               className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-hover-light dark:hover:bg-white/5"
               onClick={() => {
                 close();
-                onProfile();
+                onProfile(trigger.current);
               }}
             >
               {t("profile")}
             </button>
+            <Link href="/account" onClick={close} className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-hover-light dark:hover:bg-white/5">
+              {t("account")}
+            </Link>
             <button type="button" className="block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-hover-light dark:hover:bg-white/5" onClick={() => void signOutAndClear()}>
               {t("logout")}
             </button>
+            <LanguageSelect className="mt-3 px-3" />
           </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -2,11 +2,11 @@
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Bot, CalendarDays, CreditCard, Info, LayoutDashboard, Video } from "lucide-react";
+import { Bot, CalendarDays, CodeXml, CreditCard, Info, LayoutDashboard, Video } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { NAV_ITEMS, isActive } from "@/lib/shell/nav";
 
-const ICONS = { dashboard: LayoutDashboard, agents: Bot, meetings: Video, calendar: CalendarDays, billing: CreditCard, about: Info };
+const ICONS = { dashboard: LayoutDashboard, agents: Bot, meetings: Video, calendar: CalendarDays, billing: CreditCard, developers: CodeXml, about: Info };
 
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const t = useTranslations("shell.nav");

@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import Link from "next/link";
 import { useEffect, useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
@@ -11,7 +12,7 @@ import { notifications } from "@/lib/client/notifications";
 import { Avatar } from "./avatar";
 import { displayName, useProfile, type Profile } from "./use-profile";
 
-export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ProfileDialog({ open, onOpenChange, returnFocusTo }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocusTo?: HTMLElement | null }) {
   const t = useTranslations("profile");
   const shell = useTranslations("shell");
   const { data } = useProfile();
@@ -48,7 +49,7 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title={t("title")} closeLabel={shell("close")}>
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title={t("title")} closeLabel={shell("close")} returnFocusTo={returnFocusTo}>
       <div className="mb-4 flex items-center gap-3">
         <Avatar name={original} photoURL={data?.photoURL} size={48} />
         <div>
@@ -79,7 +80,10 @@ export function ProfileDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           </div>
         </form>
       ) : (
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Link href="/account" onClick={() => onOpenChange(false)} className="text-sm font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light">
+            {shell("account")}
+          </Link>
           <Button onClick={() => setEditing(true)}>{t("edit")}</Button>
         </div>
       )}

@@ -11,7 +11,7 @@ interface FieldProps {
 }
 
 /** Label, control and a hint or an announced error linked by aria-describedby. */
-function Field({ label, error, hint, className, id, control }: FieldProps & { className?: string; id?: string; control: (props: ControlProps) => ReactNode }) {
+export function Field({ label, error, hint, className, id, control }: FieldProps & { className?: string; id?: string; control: (props: ControlProps) => ReactNode }) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const describedBy = error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined;
@@ -39,7 +39,7 @@ function Field({ label, error, hint, className, id, control }: FieldProps & { cl
   );
 }
 
-interface ControlProps {
+export interface ControlProps {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;

@@ -90,6 +90,11 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     RATE_LIMIT_LOGIN_FAILURES: "10000/60",
     // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts).
     MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
+    // Agents' MCP servers run on this machine in the tests (e2e/tools.spec.ts); provider URLs and
+    // calendar addresses stay guarded.
+    ALLOW_PRIVATE_TOOL_URLS: "1",
+    // The webhook receiver of e2e/developers.spec.ts runs on loopback.
+    ALLOW_PRIVATE_WEBHOOK_URLS: "1",
   },
 });
 

@@ -23,6 +23,8 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     wakeWord: input.wakeWord,
     manualActivation: input.manualActivation,
     transcript: input.transcript,
+    summaries: input.summaries,
+    timeZone: input.timeZone,
     sttProviderId: input.sttProviderId,
     sttExtraParams: (input.sttExtraParams ?? {}) as Prisma.InputJsonObject,
     aiProviderId: input.aiProviderId,

@@ -1,11 +1,16 @@
 import { db } from "../db/client.ts";
+import { saveMcpServers } from "../tools/save-mcp-servers.ts";
 import { agentColumns } from "./agent-columns.ts";
-import { serializeAgent } from "./serialize.ts";
+import { serializeAgent, WITH_MCP_SERVERS } from "./serialize.ts";
 import { validateAgent } from "./validate-agent.ts";
 
-/** Registers an agent (status active). Invalid input is one 400 and nothing is saved. */
+/** Registers an agent (status active) with its tool servers. Invalid input is one 400 and nothing is saved. */
 export async function createAgent(userId: string, body: unknown) {
   const input = await validateAgent(body);
-  const agent = await db.agent.create({ data: { userId, ...agentColumns(input) } });
+  const agent = await db.$transaction(async (tx) => {
+    const created = await tx.agent.create({ data: { userId, ...agentColumns(input) } });
+    await saveMcpServers(tx, created.id, input.mcpServers ?? []);
+    return tx.agent.findUniqueOrThrow({ where: { id: created.id }, include: WITH_MCP_SERVERS });
+  });
   return serializeAgent(agent);
 }

@@ -8,7 +8,7 @@ export async function meetingSummaries(userId: string, agentIds: string[]): Prom
   if (agentIds.length === 0) return summaries;
   const [next, open] = await Promise.all([
     db.$queryRaw<(NextMeeting & { agentId: string })[]>`
-      SELECT DISTINCT ON ("agentId") "agentId", id, title, "scheduledStart"
+      SELECT DISTINCT ON ("agentId") "agentId", id, title, "meetingUrl", platform::text AS platform, "scheduledStart"
       FROM "Meeting"
       WHERE "userId" = ${userId} AND "agentId" = ANY(${agentIds}::text[]) AND status = 'scheduled'
       ORDER BY "agentId", "scheduledStart" ASC, id`,

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "../auth/email-pattern.ts";
+import { mcpServersSchema } from "../tools/mcp-server-input.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
+import { canonicalTimeZone } from "./time-zone.ts";
 
 // A secret in a create/update body: omitted keeps the stored one, "" clears it (see agent-columns.ts).
 const secret = z.string({ error: "Keys must be text" }).trim().max(500, "Keys must be at most 500 characters").optional();
@@ -21,6 +23,19 @@ export const agentInputSchema = z
       wakeWord: z.string({ error: "Wake word must be text" }).trim().max(50, "Wake word must be at most 50 characters").nullish(),
       manualActivation: flag("manualActivation").default(false),
       transcript: flag("transcript").default(true),
+      summaries: flag("summaries").default(true),
+      timeZone: z
+        .string({ error: "Choose a time zone" })
+        .trim()
+        .max(100, "Choose a time zone")
+        .default("UTC")
+        .transform((zone, ctx) => {
+          const canonical = canonicalTimeZone(zone);
+          if (!canonical) ctx.addIssue({ code: "custom", message: `Unknown time zone: ${zone}` });
+          return canonical ?? zone;
+        }),
+      // Omitted on update: the stored servers stay as they are.
+      mcpServers: mcpServersSchema.optional(),
       sttProviderId: z.string({ error: "Choose a speech-to-text provider" }).min(1, "Choose a speech-to-text provider"),
       sttApiKey: secret,
       sttExtraParams: params,

@@ -1,4 +1,5 @@
-import type { Agent } from "../generated/prisma/client.ts";
+import type { Agent, AgentMcpServer } from "../generated/prisma/client.ts";
+import { serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 import type { KeyProblem } from "./key-checks.ts";
 import { missingKeys } from "./missing-keys.ts";
@@ -6,6 +7,8 @@ import { missingKeys } from "./missing-keys.ts";
 export interface NextMeeting {
   id: string;
   title: string;
+  meetingUrl: string;
+  platform: string;
   scheduledStart: Date;
 }
 export interface MeetingSummary {
@@ -16,11 +19,15 @@ export interface MeetingSummary {
 }
 const NO_MEETINGS: MeetingSummary = { nextMeeting: null, openMeetings: 0 };
 
+/** What a query must include for serializeAgent: the agent's tool servers, in the user's order. */
+export const WITH_MCP_SERVERS = { mcpServers: { orderBy: [{ position: "asc" as const }, { id: "asc" as const }] } };
+
 /**
  * The API shape of an agent. Secrets never leave the server: only whether one is stored
- * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`).
+ * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`); for tool servers, the token's hint and the names
+ * of their headers.
  */
-export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS, problems: KeyProblem[] = []) {
+export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meetings: MeetingSummary = NO_MEETINGS, problems: KeyProblem[] = []) {
   return {
     id: a.id,
     status: a.status,
@@ -30,6 +37,8 @@ export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS,
     wakeWord: a.wakeWord,
     manualActivation: a.manualActivation,
     transcript: a.transcript,
+    summaries: a.summaries,
+    timeZone: a.timeZone,
     sttProviderId: a.sttProviderId,
     sttHasKey: a.sttApiKeyEnc !== null,
     sttKeyHint: a.sttApiKeyHint,
@@ -49,6 +58,7 @@ export function serializeAgent(a: Agent, meetings: MeetingSummary = NO_MEETINGS,
     zoomAppKey: a.zoomAppKey,
     zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
+    mcpServers: a.mcpServers.map(serializeMcpServer),
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
     /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */

@@ -3,9 +3,9 @@ import { AppError } from "../http/errors.ts";
 import { LIMITS, assertUnder, enforce, hit, reset } from "../http/rate-limit.ts";
 import { sendMail } from "../mail/send.ts";
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
-import { consumeEmailToken, createEmailToken } from "./email-tokens.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
-import { revokeAllForUser } from "./refresh-tokens.ts";
+import { consumeEmailToken, createEmailToken, emailTokenOwner, usedEmailToken } from "./email-tokens.ts";
+import { assertHardToGuess, hashPassword, verifyPassword } from "./passwords.ts";
+import { endAllSessions } from "./session-version.ts";
 
 export interface SignUpInput {
   email: string;
@@ -63,9 +63,20 @@ export async function resendVerification(email: string): Promise<void> {
   await sendMail(verifyEmailMail(user.email, user.firstName, token));
 }
 
-export async function verifyEmail(token: string): Promise<void> {
-  const userId = await consumeEmailToken(token, "verify_email");
-  await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+/**
+ * Confirms the address behind a verification link. A link that was already used for an address
+ * that is confirmed (clicked twice, the page reloaded) says so instead of "invalid".
+ */
+export async function verifyEmail(token: string): Promise<"confirmed" | "already_confirmed"> {
+  try {
+    const { userId } = await consumeEmailToken(token, "verify_email");
+    await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
+    return "confirmed";
+  } catch (err) {
+    const used = await usedEmailToken(token, "verify_email");
+    if (used?.user.emailVerified) return "already_confirmed";
+    throw err;
+  }
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -75,26 +86,25 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await sendMail(resetPasswordMail(user.email, token));
 }
 
-/** Sets a new password and ends every API session of the user (all refresh tokens revoked). */
+/**
+ * Sets a new password and ends every session of the user: browser sessions, access tokens and
+ * refresh tokens (lib/auth/session-version.ts). Whoever held the old password is signed out.
+ */
 export async function resetPassword(token: string, password: string): Promise<void> {
-  const userId = await consumeEmailToken(token, "reset_password");
+  const owner = await emailTokenOwner(token, "reset_password");
+  assertHardToGuess(password, [owner.firstName, owner.lastName, owner.email]);
+  const { userId } = await consumeEmailToken(token, "reset_password");
   const passwordHash = await hashPassword(password);
   // Following the e-mailed link proves control of the address, so it also counts as verification.
-  const user = await db.user.update({
-    where: { id: userId },
-    data: { passwordHash },
-    select: { email: true, emailVerified: true },
-  });
-  if (!user.emailVerified) await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
-  await revokeAllForUser(userId);
-  await reset(`login-failures:${user.email}`);
+  await endAllSessions(userId, { passwordHash, ...(owner.emailVerified ? {} : { emailVerified: new Date() }) });
+  await reset(`login-failures:${owner.email}`);
 }
 
 /**
  * Checks e-mail + password for any sign-in path (API password grant, next-auth credentials).
  * Failed attempts are counted per account; past the limit the account is locked for the window.
  */
-export async function authenticate(email: string, password: string): Promise<{ id: string; email: string; name: string }> {
+export async function authenticate(email: string, password: string): Promise<{ id: string; email: string; name: string; sessionVersion: number }> {
   const failureKey = `login-failures:${email}`;
   const limit = LIMITS.failedLoginPerAccount();
   await assertUnder(failureKey, limit);
@@ -108,5 +118,5 @@ export async function authenticate(email: string, password: string): Promise<{ i
     throw new AppError("email_not_verified", "Please confirm your e-mail address first. We sent you a link when you signed up.");
   }
   await reset(failureKey);
-  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() };
+  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), sessionVersion: user.sessionVersion };
 }

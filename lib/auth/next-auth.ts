@@ -8,6 +8,11 @@ import { LIMITS, enforce } from "../http/rate-limit.ts";
 import { authenticate } from "./accounts.ts";
 import { upsertGoogleUser, type GoogleProfile } from "./google-user.ts";
 import { emailSchema } from "./schema.ts";
+import { sessionIsCurrent, sessionVersionOf } from "./session-version.ts";
+
+// Thrown by the jwt callback for a cookie whose session was ended: next-auth then answers "no
+// session" and clears the cookie. Expected, so not logged as an error.
+const SESSION_ENDED = "session_ended";
 
 export function googleEnabled(): boolean {
   return Boolean(process.env.GOOGLE_CLIENT_ID && process.env.GOOGLE_CLIENT_SECRET);
@@ -42,6 +47,12 @@ export function authOptions(): NextAuthOptions {
     useSecureCookies: servedOverHttps(),
     session: { strategy: "jwt", maxAge: 30 * 24 * 3600, updateAge: 24 * 3600 },
     pages: { signIn: "/signin", error: "/signin" },
+    logger: {
+      error(code, metadata) {
+        if (code === "JWT_SESSION_ERROR" && (metadata as { message?: string })?.message === SESSION_ENDED) return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     providers: [
       CredentialsProvider({
         name: "E-mail",
@@ -51,7 +62,7 @@ export function authOptions(): NextAuthOptions {
             await enforce(`auth-ip:${forwardedFor(req?.headers)}`, LIMITS.authPerIp());
             const email = emailSchema.parse(credentials?.email ?? "");
             const user = await authenticate(email, credentials?.password ?? "");
-            return { id: user.id, email: user.email, name: user.name };
+            return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
           } catch (err) {
             if (err instanceof AppError && (err.code === "email_not_verified" || err.code === "rate_limited")) {
               throw new Error(err.code);
@@ -73,8 +84,14 @@ export function authOptions(): NextAuthOptions {
       async jwt({ token, user, account, profile }) {
         if (account?.provider === "google" && profile) {
           token.sub = await upsertGoogleUser(profile as GoogleProfile);
+          token.sv = await sessionVersionOf(token.sub);
         } else if (user) {
           token.sub = user.id;
+          token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
+        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv))) {
+          // Every later read of the cookie (pages, the client's session refresh): a session issued
+          // before the user's sessions were ended is over.
+          throw new Error(SESSION_ENDED);
         }
         return token;
       },

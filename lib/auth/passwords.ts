@@ -1,4 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
+import { AppError } from "../http/errors.ts";
+import { PASSWORD_PROBLEM_MESSAGES, passwordStrength } from "./password-strength.ts";
 
 // Argon2id (memory-hard), parameters from OWASP's password storage guidance.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -20,4 +22,12 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
   } catch {
     return false;
   }
+}
+
+/** Refuses a new password that is common or easy to guess (lib/auth/password-strength.ts). */
+export function assertHardToGuess(password: string, personal: string[], field = "password"): void {
+  const { problem } = passwordStrength(password, personal);
+  if (!problem) return;
+  const message = PASSWORD_PROBLEM_MESSAGES[problem];
+  throw new AppError("validation_error", message, { issues: [{ path: field, message }] });
 }

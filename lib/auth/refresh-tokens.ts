@@ -24,15 +24,19 @@ async function storeRefreshToken(userId: string, familyId: string): Promise<{ id
   return { id: row.id, raw };
 }
 
-function response(userId: string, refreshToken: string): TokenResponse {
-  const { token, expiresAt } = issueAccessToken(userId);
+function response(userId: string, sessionVersion: number, refreshToken: string): TokenResponse {
+  const { token, expiresAt } = issueAccessToken(userId, sessionVersion);
   return { access_token: token, refresh_token: refreshToken, token_type: "bearer", expires_in: ACCESS_TOKEN_TTL_SECONDS, expires_at: expiresAt };
 }
 
-/** A new session for a non-browser client: access token + the first refresh token of a new family. */
+/**
+ * A new session for a non-browser client: access token + the first refresh token of a new family,
+ * under the user's current session generation (lib/auth/session-version.ts).
+ */
 export async function issueTokens(userId: string): Promise<TokenResponse> {
+  const { sessionVersion } = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } });
   const { raw } = await storeRefreshToken(userId, randomUUID());
-  return response(userId, raw);
+  return response(userId, sessionVersion, raw);
 }
 
 /**
@@ -40,7 +44,10 @@ export async function issueTokens(userId: string): Promise<TokenResponse> {
  * client replayed it): the whole family is revoked and the caller must sign in again.
  */
 export async function rotateRefreshToken(raw: string): Promise<TokenResponse> {
-  const current = await db.refreshToken.findUnique({ where: { tokenHash: sha256(raw) } });
+  const current = await db.refreshToken.findUnique({
+    where: { tokenHash: sha256(raw) },
+    include: { user: { select: { sessionVersion: true } } },
+  });
   if (!current) throw invalidGrant();
   if (current.revokedAt || current.expiresAt <= new Date()) {
     if (current.revokedAt) await revokeFamily(current.familyId);
@@ -56,7 +63,7 @@ export async function rotateRefreshToken(raw: string): Promise<TokenResponse> {
     await revokeFamily(current.familyId);
     throw invalidGrant();
   }
-  return response(current.userId, next.raw);
+  return response(current.userId, current.user.sessionVersion, next.raw);
 }
 
 export async function revokeRefreshToken(raw: string): Promise<void> {

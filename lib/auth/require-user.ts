@@ -1,7 +1,9 @@
+import { authenticateApiKey, looksLikeApiKey } from "../api-keys/authenticate-api-key.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { verifyAccessToken } from "./access-token.ts";
-import { sessionUserId } from "./session-cookie.ts";
+import { readSessionCookie } from "./session-cookie.ts";
+import { isCurrentVersion } from "./session-version.ts";
 
 export interface AuthUser {
   id: string;
@@ -9,36 +11,47 @@ export interface AuthUser {
   firstName: string;
   lastName: string;
   image: string | null;
-  via: "bearer" | "session";
+  via: "bearer" | "session" | "api_key";
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * The only gate for /api: a bearer access token (non-browser clients) or the next-auth session
- * cookie (the browser). Cookie-authenticated writes must come from our own origin (CSRF defence on
- * top of SameSite=Lax cookies).
+ * The only gate for /api: a bearer access token (non-browser clients), a personal API key (`ck_…`,
+ * also a bearer token) or the next-auth session cookie (the browser). Cookie-authenticated writes
+ * must come from our own origin (CSRF defence on top of SameSite=Lax cookies). A token or cookie
+ * issued before the user's sessions were ended (password reset or change, "sign out other
+ * sessions") is refused like an expired one; API keys are credentials of their own, revoked one by
+ * one on the Developers page, so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   const authorization = request.headers.get("authorization");
-  let userId: string | null = null;
+  let claims: { userId: string; sessionVersion: unknown } | null = null;
   let via: AuthUser["via"] = "bearer";
   if (authorization) {
-    const match = /^Bearer\s+(.+)$/i.exec(authorization);
-    userId = match ? verifyAccessToken(match[1].trim()) : null;
-    if (!userId) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1].trim();
+    if (token && looksLikeApiKey(token)) {
+      claims = { userId: (await authenticateApiKey(token, request.method)).userId, sessionVersion: null };
+      via = "api_key";
+    } else {
+      claims = token ? verifyAccessToken(token) : null;
+      if (!claims) throw new AppError("unauthorized", "The access token is invalid or has expired");
+    }
   } else {
-    userId = await sessionUserId(request);
+    claims = await readSessionCookie(request);
     via = "session";
-    if (userId && UNSAFE.has(request.method)) assertSameOrigin(request);
+    if (claims && UNSAFE.has(request.method)) assertSameOrigin(request);
   }
-  if (!userId) throw new AppError("unauthorized", "Authentication required");
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: { id: true, email: true, firstName: true, lastName: true, image: true },
+  if (!claims) throw new AppError("unauthorized", "Authentication required");
+  const found = await db.user.findUnique({
+    where: { id: claims.userId },
+    select: { id: true, email: true, firstName: true, lastName: true, image: true, sessionVersion: true },
   });
-  if (!user) throw new AppError("unauthorized", "Authentication required");
-  return { ...user, via };
+  if (!found || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, found.sessionVersion))) {
+    throw new AppError("unauthorized", via === "bearer" ? "The access token is invalid or has expired" : "Authentication required");
+  }
+  const { id, email, firstName, lastName, image } = found;
+  return { id, email, firstName, lastName, image, via };
 }
 
 function assertSameOrigin(request: Request): void {

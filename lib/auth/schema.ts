@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "./email-pattern.ts";
+import { PASSWORD_PROBLEM_MESSAGES, passwordStrength } from "./password-strength.ts";
 import { PASSWORD_MIN_LENGTH } from "./passwords.ts";
 
 export const emailSchema = z
@@ -18,12 +19,19 @@ export const passwordSchema = z
 const name = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
 
-export const signUpSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  firstName: name("First name"),
-  lastName: name("Last name"),
-});
+export const signUpSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    firstName: name("First name"),
+    // The browser asks one "Display name" (as the profile does) and splits it on the first space,
+    // so a one-word name has no last name.
+    lastName: z.string({ error: "Last name must be text" }).trim().max(100, "Last name must be at most 100 characters").default(""),
+  })
+  .superRefine((v, ctx) => {
+    const { problem } = passwordStrength(v.password, [v.firstName, v.lastName, v.email]);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_PROBLEM_MESSAGES[problem] });
+  });
 
 export const profileSchema = z.object({
   firstName: name("First name"),

@@ -1,4 +1,4 @@
-import { getToken } from "next-auth/jwt";
+import { getToken, type JWT } from "next-auth/jwt";
 import { servedOverHttps } from "../config.ts";
 import { authSecret } from "./secret.ts";
 
@@ -11,14 +11,25 @@ function parseCookies(header: string | null): Record<string, string> {
   return out;
 }
 
-/** The user id of the next-auth session cookie on this request, if it holds a valid session. */
-export async function sessionUserId(request: Request): Promise<string | null> {
+export interface SessionClaims {
+  userId: string;
+  /** The session generation the cookie was issued under (lib/auth/session-version.ts). */
+  sessionVersion: unknown;
+}
+
+/** The decoded next-auth session cookie on this request, if it holds a validly signed session. */
+export async function decodeSessionCookie(request: Request): Promise<JWT | null> {
   const cookies = parseCookies(request.headers.get("cookie"));
   if (!Object.keys(cookies).some((name) => name.includes("next-auth.session-token"))) return null;
-  const token = await getToken({
+  return getToken({
     req: { cookies, headers: Object.fromEntries(request.headers) } as never,
     secret: authSecret(),
     secureCookie: servedOverHttps(),
   });
-  return typeof token?.sub === "string" ? token.sub : null;
+}
+
+/** The claims of the next-auth session cookie on this request, if it holds a validly signed session. */
+export async function readSessionCookie(request: Request): Promise<SessionClaims | null> {
+  const token = await decodeSessionCookie(request);
+  return typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: token.sv } : null;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
+import { recordLedgerEvents } from "../events/billing-events.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 // The one writer of money. Every balance change is a ledger row plus the cached balance, in one
@@ -69,13 +70,13 @@ export async function applyEntryTx(tx: Tx, e: EntryInput, guard: Guard = {}): Pr
   // Guarded update: the check and the write are one statement, never read-check-write.
   const floor = guard.floorMicros ?? null;
   const positive = guard.requirePositive ?? false;
-  const updated = await tx.$queryRaw<{ balanceMicros: bigint }[]>`
+  const updated = await tx.$queryRaw<{ balanceMicros: bigint; autoRefillThresholdMicros: bigint }[]>`
     UPDATE "CreditAccount" SET "balanceMicros" = "balanceMicros" + ${e.amountMicros}, "updatedAt" = now(),
       "usageEntryCount" = "usageEntryCount" + ${e.type === "usage" ? 1 : 0}::int
     WHERE "id" = ${accountId}
       AND (${floor}::bigint IS NULL OR "balanceMicros" + ${e.amountMicros} >= ${floor}::bigint)
       AND (NOT ${positive} OR "balanceMicros" > 0)
-    RETURNING "balanceMicros"`;
+    RETURNING "balanceMicros", "autoRefillThresholdMicros"`;
   if (updated.length === 0) {
     const account = await tx.creditAccount.findUniqueOrThrow({ where: { id: accountId }, select: { balanceMicros: true } });
     throw new InsufficientFunds(account.balanceMicros);
@@ -92,6 +93,7 @@ export async function applyEntryTx(tx: Tx, e: EntryInput, guard: Guard = {}): Pr
   // A concurrent writer with the same key committed first (possible only before our row lock):
   // undo our balance change by rolling back.
   if (inserted.length === 0) throw new Duplicate();
+  await recordLedgerEvents(tx, e, balanceMicros, updated[0].autoRefillThresholdMicros);
   return { applied: true, entryId: inserted[0].id, balanceMicros };
 }
 

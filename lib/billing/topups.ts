@@ -4,6 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { isWholeCents, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
 import { testModeAllowed } from "./mode.ts";
+import { enqueueReceiptTx } from "./receipt.ts";
 import { microsToUsd, usdToMicros } from "./money.ts";
 
 export const TEST_CARD = "pm_test_mode_card";
@@ -37,6 +38,7 @@ export async function createTestTopUp(userId: string, amountUsd: number): Promis
 /**
  * Credits a paid top-up exactly once: the ledger key is the payment's identity, so any number of
  * deliveries (webhook retries, both completion events, the test page clicked twice) credit once.
+ * The receipt e-mail is queued with the credit (lib/billing/receipt.ts).
  */
 export async function creditTopUpTx(
   tx: Tx,
@@ -54,6 +56,7 @@ export async function creditTopUpTx(
     where: { id: t.topUpId, status: { not: "completed" } },
     data: { status: "completed", completedAt: new Date(), ...(t.paymentIntentId ? { stripePaymentIntentId: t.paymentIntentId } : {}) },
   });
+  if (result.applied) await enqueueReceiptTx(tx, t.topUpId);
   return result;
 }
 

@@ -12,6 +12,8 @@ const positiveInt = (name: string, max?: number) =>
 export const usageQuerySchema = z.object({
   page: positiveInt("page").default(1),
   limit: positiveInt("limit", 100).default(20),
+  /** `meeting`: one row per meeting (lib/billing/usage-by-meeting.ts) instead of one per billed minute. */
+  group: z.enum(["meeting"], { error: 'group must be "meeting"' }).optional(),
 });
 
 interface Row {

@@ -12,7 +12,8 @@ export class AgentConfigError extends Error {
   }
 }
 
-function providerConfig(agent: Agent, kind: ProviderKind): ProviderConfig {
+/** One provider of the agent with its decrypted key; AgentConfigError when it has no key. */
+export function agentProviderConfig(agent: Agent, kind: ProviderKind): ProviderConfig {
   const providerId = agent[`${kind}ProviderId`];
   const enc = agent[`${kind}ApiKeyEnc`];
   if (!enc) throw new AgentConfigError(kind, `The agent has no ${kind.toUpperCase()} key`);
@@ -29,8 +30,8 @@ export function agentVoiceConfig(agent: Agent): AgentVoiceConfig {
     language: agent.language,
     wakeWord: agent.manualActivation ? null : agent.wakeWord,
     manualActivation: agent.manualActivation,
-    stt: providerConfig(agent, "stt"),
-    ai: providerConfig(agent, "ai"),
-    tts: providerConfig(agent, "tts"),
+    stt: agentProviderConfig(agent, "stt"),
+    ai: agentProviderConfig(agent, "ai"),
+    tts: agentProviderConfig(agent, "tts"),
   };
 }

@@ -9,13 +9,16 @@ import {
   handOverRun,
   heartbeat,
   moveRun,
+  saveLiveState,
   saveParticipants,
   saveTranscriptSegment,
   saveTurnMetrics,
   type RunRef,
 } from "../meetings/bot-runs.ts";
+import { requestSummaryAfterRun } from "../summaries/request-summary.ts";
 import { createVoiceSession } from "../voice/pipeline/session.ts";
 import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
+import { openBotTools, type BotTools } from "./agent-tools.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
 import { missingKeys } from "../agents/missing-keys.ts";
 import { providerFailure } from "./provider-failure.ts";
@@ -23,6 +26,7 @@ import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "./browser.ts";
 import { captureFailure } from "./failure-artifacts.ts";
+import { liveStateTracker } from "./live-state.ts";
 import { meetingLog } from "./log.ts";
 import { adapterFor } from "./platforms/adapter-for.ts";
 import { meetingStatusFor, type MeetingSession, type Participant, type PlatformEvent } from "./platforms/types.ts";
@@ -48,6 +52,8 @@ const GOODBYE: Record<string, string> = {
 };
 /** How long the goodbye may take before the bot leaves anyway. */
 const GOODBYE_LIMIT_MS = 15_000;
+/** How long ending the tool servers' sessions may take. */
+const TOOLS_CLOSE_LIMIT_MS = 3_000;
 /** How long leaving through the client may take. */
 const LEAVE_LIMIT_MS = 10_000;
 /** The microphone stays on this long after the agent stops speaking (no clipped last syllable). */
@@ -79,6 +85,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
   // Set by setUp() below (typed this way so the teardown's checks are not narrowed to null).
   let session = null as VoiceSession | null;
+  let tools = null as BotTools | null;
   let meetingSession = null as MeetingSession | null;
   let context = null as BrowserContext | null;
   let bridge = null as AudioBridge | null;
@@ -139,17 +146,26 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
 
     voice = agentVoiceConfig(agent);
     let micOff: NodeJS.Timeout | undefined;
+    const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(ref, state)) });
     const onSessionEvent = (e: SessionEvent) => {
+      live.event(e);
       switch (e.type) {
-        case "transcript":
-          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment));
+        case "transcript": {
+          // The session's clock (performance.now()) mapped to the wall clock when the line is done.
+          const clockEpochMs = Date.now() - performance.now();
+          if (agent.transcript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment, clockEpochMs));
           return;
+        }
         case "usage":
           save("usage", () => addProviderUsage(ref.meetingId, e.usage));
           return;
         case "metrics":
           save("metrics", () => saveTurnMetrics(ref.meetingId, e.metrics));
           log("turn", { ...e.metrics });
+          tools?.onReplyEnded(e.metrics.turnId);
+          return;
+        case "tool_call":
+          tools?.onToolCall(e.call);
           return;
         case "speaking":
           if (!meetingSession || !adapterWantsMicOnlyWhileSpeaking) return;
@@ -169,7 +185,9 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     context = await newBotContext(await browser(), { platform: meeting.platform, url: meeting.meetingUrl });
     page = await openBotPage(context);
     bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) });
-    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent });
+    // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
+    tools = await openBotTools({ ref, agent, ownerUserId: meeting.userId, save, log, leave: () => end({ kind: "completed", reason: "left_on_request" }) });
+    session = createVoiceSession({ agent: voice, output: bridge, onEvent: onSessionEvent, tools: tools.tools });
     // Every provider connection opens before the bot joins: a bad key fails here, not in front of people.
     await session.start();
     log("providers_ready");
@@ -184,6 +202,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     let aloneTimer: NodeJS.Timeout | undefined;
     cleanups.push(() => clearTimeout(aloneTimer));
     const onRoster = (participants: Participant[]) => {
+      tools?.setRoster(participants);
       save("participants", () => saveParticipants(ref.meetingId, participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isSelf }))));
       for (const p of participants) {
         for (const speakerId of p.speakerIds) {
@@ -227,6 +246,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
       signal: stop.signal,
       onEvent: onPlatformEvent,
       zoomApp: zoomAppOf(agent),
+      emptyRoom: settings.emptyRoom,
     });
     if (joined.kind === "failed") {
       log("join_failed", { reason: joined.reason, detail: joined.detail });
@@ -237,6 +257,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     if (!(await moveRun(ref, "in_progress", null))) return end({ kind: "superseded" });
     admitted = true;
     log("admitted");
+    live.start();
     mixer.start();
     await beat(); // the activation state, now that the session is listening
 
@@ -276,6 +297,7 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     log("goodbye_error", { level: "warn", error: String(err) });
   }
   await session?.stop().catch((err) => log("session_stop_error", { level: "warn", error: String(err) }));
+  if (tools) await withTimeout(tools.close().catch(() => {}), TOOLS_CLOSE_LIMIT_MS);
   if (meetingSession) await withTimeout(meetingSession.leave().catch(() => {}), LEAVE_LIMIT_MS);
   for (const cleanup of cleanups.reverse()) {
     try {
@@ -297,6 +319,8 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     default:
       await moveRun(ref, result.kind, result.reason, result.data);
   }
+  // Written after every line of the transcript is saved (above), whoever completed the meeting.
+  if (result.kind !== "shutdown") await requestSummaryAfterRun(ref.meetingId, ref.runId).catch((err) => log("summary_request_error", { level: "error", error: String(err) }));
   log("bot_finished", { end: result.kind });
 }
 

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import pg from "pg";
 import type { PgBoss } from "pg-boss";
-import { notifyRetiringModels } from "../agents/notify-retiring-models.ts";
-import { syncDueCalendars } from "../calendar/sync-due-calendars.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
@@ -43,8 +41,9 @@ export interface Worker {
 /**
  * One worker process's loop: takes meeting start jobs from the queue only while it has a free slot,
  * claims each run (a run is never run by two workers), completes the job at once (the meeting's own
- * heartbeat tracks the run from then on) and runs the bot. Also sweeps for meetings whose worker died,
- * re-reads due calendars, and listens for the API's pokes on `meeting_control`.
+ * heartbeat tracks the run from then on) and runs the bot. Also sweeps for meetings whose worker died
+ * and listens for the API's pokes on `meeting_control`. Calendar imports and syncs run in the jobs
+ * process (scripts/jobs.ts), off the event loop that paces the bots' audio.
  */
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -62,19 +61,6 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       .catch((err) => log({ event: "sweep_error", level: "error", error: String(err) }));
   await sweep();
   const sweeps = setInterval(sweep, (meetingHeartbeatTimeoutSeconds() * 1000) / 2);
-  // Subscribed calendars are re-read (uploads re-expanded) in rounds; each calendar is due every
-  // CALENDAR_SYNC_MINUTES (uploads daily), and SKIP LOCKED shares a round's calendars among workers.
-  await boss.work(QUEUES.calendarSync, async () => {
-    const round = await syncDueCalendars();
-    if (round.synced + round.failed > 0) log({ event: "calendars_synced", workerId: id, ...round });
-  });
-  await boss.schedule(QUEUES.calendarSync, "*/5 * * * *");
-  // Owners hear once, a month ahead, that an agent's model retires (docs/providers.md).
-  await boss.work(QUEUES.modelRetirements, async () => {
-    const round = await notifyRetiringModels();
-    if (round.sent + round.failed > 0) log({ event: "retirement_notices", workerId: id, ...round });
-  });
-  await boss.schedule(QUEUES.modelRetirements, "0 8 * * *");
 
   const listener = new pg.Client({ connectionString: opts.databaseUrl });
   await listener.connect();

@@ -3,16 +3,18 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { parseWith } from "../http/parse.ts";
 import { CalendarFetchError, checkCalendarUrl, enforceFetchLimit } from "./fetch-ics.ts";
-import { NotACalendarError, parseIcs, type ParsedCalendar } from "./parse-ics.ts";
+import { calendarName, calendarText, NotACalendarError } from "./parse-ics.ts";
 import type { Upload } from "./read-upload.ts";
+import { requestImport } from "./request-import.ts";
 import { subscribeSchema, uploadFieldsSchema } from "./schema.ts";
 import { calendarDto, type CalendarDto } from "./serialize.ts";
-import { AGENT_RULES, IMPORT_TRANSACTION, importParsed, importWindow, readFeed, syncCalendar } from "./sync-calendar.ts";
+import { readFeed } from "./sync-calendar.ts";
 
 // POST /api/calendars: an uploaded .ics file or a subscribed ICS address becomes one of an agent's
-// calendars, imported at once. Nothing is saved when the file or the address gives no calendar.
-// Adding what the agent already has (the same file, the same address) imports it again into the
-// existing calendar instead of adding a second one.
+// calendars, and the jobs process is asked to import it (the answer says `importing: true` until it
+// has). Nothing is saved when the file or the address gives no calendar. Adding what the agent
+// already has (the same file, the same address) imports it again into the existing calendar instead
+// of adding a second one.
 
 const MAX_CALENDARS_PER_USER = 25;
 
@@ -40,39 +42,42 @@ function nameFrom(...candidates: (string | null | undefined)[]): string {
   return (candidates.map((c) => c?.trim()).find(Boolean) ?? "Calendar").slice(0, 100);
 }
 
+/** Saves the calendar with what its import needs and asks the jobs process to import it, in one transaction. */
 async function create(
   userId: string,
   agentId: string,
-  data: { name: string; source: "upload" | "subscription"; sourceUrl?: string; content?: string; contentHash?: string },
-  parsed: ParsedCalendar,
+  data: { name: string; source: "upload" | "subscription"; sourceUrl?: string; content: string; contentHash?: string },
 ): Promise<string> {
-  const now = new Date();
   return db.$transaction(async (tx) => {
-    const calendar = await tx.calendar.create({ data: { ...data, userId, agentId }, include: AGENT_RULES });
-    await importParsed(tx, calendar, parsed, importWindow(now), now);
+    // Attempted now: the scheduled sync leaves it to the import just asked for.
+    const calendar = await tx.calendar.create({ data: { ...data, userId, agentId, lastAttemptAt: new Date() }, select: { id: true } });
+    await requestImport(tx, calendar.id);
     return calendar.id;
-  }, IMPORT_TRANSACTION);
+  });
+}
+
+/** Adding what the agent already has imports it again (the file or address may have changed). */
+async function importAgain(userId: string, id: string): Promise<{ calendar: CalendarDto; created: boolean }> {
+  await db.$transaction((tx) => requestImport(tx, id));
+  return { calendar: await calendarDto(userId, id), created: false };
 }
 
 export async function uploadCalendar(userId: string, upload: Upload): Promise<{ calendar: CalendarDto; created: boolean }> {
   const fields = parseWith(uploadFieldsSchema, upload.fields);
   const agent = await resolveAgent(userId, fields.agentId);
-  let parsed: ParsedCalendar;
+  let text: string;
   try {
-    parsed = await parseIcs(upload.text, importWindow());
+    text = calendarText(upload.text);
   } catch (err) {
     if (err instanceof NotACalendarError) throw invalid("file", err.message);
     throw err;
   }
   const contentHash = sha256(upload.text);
   const same = await db.calendar.findFirst({ where: { userId, agentId: agent.id, source: "upload", contentHash }, select: { id: true } });
-  if (same) {
-    await syncCalendar(same.id);
-    return { calendar: await calendarDto(userId, same.id), created: false };
-  }
+  if (same) return importAgain(userId, same.id);
   await assertRoom(userId);
-  const name = nameFrom(fields.name, parsed.name, upload.fileName.replace(/\.(ics|ical|ifb|icalendar)$/i, ""));
-  const id = await create(userId, agent.id, { name, source: "upload", content: upload.text, contentHash }, parsed);
+  const name = nameFrom(fields.name, calendarName(text), upload.fileName.replace(/\.(ics|ical|ifb|icalendar)$/i, ""));
+  const id = await create(userId, agent.id, { name, source: "upload", content: upload.text, contentHash });
   return { calendar: await calendarDto(userId, id), created: true };
 }
 
@@ -83,19 +88,18 @@ export async function subscribeCalendar(userId: string, body: unknown): Promise<
   const agent = await resolveAgent(userId, input.agentId);
   await enforceFetchLimit(userId);
   const same = await db.calendar.findFirst({ where: { userId, agentId: agent.id, source: "subscription", sourceUrl: checked.url }, select: { id: true } });
-  if (same) {
-    await syncCalendar(same.id);
-    return { calendar: await calendarDto(userId, same.id), created: false };
-  }
+  if (same) return importAgain(userId, same.id);
   await assertRoom(userId);
-  let parsed: ParsedCalendar;
+  // Fetched here, so a wrong address is refused with its reason before anything is saved; the jobs
+  // process imports this copy instead of fetching it again.
+  let text: string;
   try {
-    parsed = await readFeed(checked.url, importWindow());
+    text = await readFeed(checked.url);
   } catch (err) {
     if (err instanceof CalendarFetchError) throw invalid("url", err.message);
     throw err;
   }
-  const name = nameFrom(input.name, parsed.name, new URL(checked.url).hostname);
-  const id = await create(userId, agent.id, { name, source: "subscription", sourceUrl: checked.url }, parsed);
+  const name = nameFrom(input.name, calendarName(text), new URL(checked.url).hostname);
+  const id = await create(userId, agent.id, { name, source: "subscription", sourceUrl: checked.url, content: text });
   return { calendar: await calendarDto(userId, id), created: true };
 }

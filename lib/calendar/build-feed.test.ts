@@ -51,12 +51,14 @@ describe("buildFeed", () => {
     expect(unfold(text)).toContain(`SUMMARY:${title.trim().replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,")}`);
   });
 
-  it("round-trips through an ICS parser: cancelled meetings, default title and duration, description", async () => {
+  it("round-trips through an ICS parser: cancelled and failed meetings, default title and duration, description", async () => {
     const text = buildFeed({
       name: "All meetings",
       meetings: [
         meeting(),
         meeting({ id: "cm2", title: "", status: "cancelled", platform: "zoom", meetingUrl: "https://zoom.us/j/123456789", scheduledEnd: null, agentName: null }),
+        meeting({ id: "cm3", status: "failed" }),
+        meeting({ id: "cm4", status: "completed" }),
       ],
       appUrl: "https://cohost.example",
     });
@@ -69,6 +71,9 @@ describe("buildFeed", () => {
     );
     expect(second).toMatchObject({ status: "CANCELLED", summary: "Zoom meeting" });
     expect(second.end!.getTime() - second.start.getTime()).toBe(30 * 60_000);
+    // The agent did not attend a failed meeting: calendar apps must not show it as one it joins.
+    expect(parsed["meeting-cm3@cohost"]).toMatchObject({ status: "CANCELLED", description: expect.stringContaining("Status: Failed") });
+    expect(parsed["meeting-cm4@cohost"]).toMatchObject({ status: "CONFIRMED", description: expect.stringContaining("Status: Completed") });
   });
 
   it("raises SEQUENCE when a meeting changes and keeps its UID", () => {

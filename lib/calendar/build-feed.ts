@@ -27,6 +27,11 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: "Cancelled",
   failed: "Failed",
 };
+/**
+ * Meetings the agent does not (or did not) attend are CANCELLED for calendar apps: cancelled ones and
+ * failed ones (it could not join, or lost the call). Their description still says which.
+ */
+const NOT_ATTENDED = new Set(["cancelled", "failed"]);
 /** A meeting without an end is shown this long. */
 const DEFAULT_DURATION_MS = 30 * 60_000;
 // SEQUENCE must grow whenever a meeting changes; seconds of its last change since this epoch do,
@@ -68,7 +73,7 @@ export function buildFeed(opts: { name: string; meetings: FeedMeeting[]; appUrl:
       ].join("\n"),
       location: m.meetingUrl,
       url: m.meetingUrl,
-      status: m.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      status: NOT_ATTENDED.has(m.status) ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
   const text = calendar.toString();

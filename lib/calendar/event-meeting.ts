@@ -1,11 +1,22 @@
 import type { CalendarEvent, Prisma } from "../generated/prisma/client.ts";
-import { cancelScheduledMeeting, scheduleMeeting } from "../meetings/schedule-meeting.ts";
+import { cancelScheduledMeeting, scheduleMeeting, scheduleMeetings, type ScheduleInput } from "../meetings/schedule-meeting.ts";
 
 /** Why a calendar took its meeting away (the meeting's statusReason). */
 /** Cancelled in its calendar; removed from its calendar; its calendar was removed; deleted by the user. */
 type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted";
 
 type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title" | "startsAt" | "endsAt" | "meetingUrl" | "platform" | "status" | "deletedAt">;
+
+const scheduleInput = (event: EventForMeeting): ScheduleInput => ({
+  userId: event.userId,
+  agentId: event.agentId,
+  meetingUrl: event.meetingUrl,
+  platform: event.platform,
+  title: event.title,
+  start: event.startsAt,
+  end: event.endsAt,
+  calendarEventId: event.id,
+});
 
 /**
  * Keeps an event's meeting in step with the event, in the caller's transaction: a confirmed event has
@@ -14,25 +25,30 @@ type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title"
  */
 export async function syncEventMeeting(tx: Prisma.TransactionClient, event: EventForMeeting, reason: UnscheduleReason): Promise<string | null> {
   if (event.status === "confirmed" && !event.deletedAt) {
-    // A meeting the calendar cancelled (the event was cancelled or removed, then re-instated) stays in
-    // the history and the event gets a new one. One the user cancelled stays the event's answer.
+    // A meeting cancelled with its event (cancelled or removed in its calendar, or deleted here and
+    // then restored) stays in the history and the event gets a new one. A meeting the user cancelled
+    // on its own stays the event's answer.
     await tx.meeting.updateMany({
-      where: { calendarEventId: event.id, status: "cancelled", statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed"] } },
+      where: {
+        calendarEventId: event.id,
+        status: "cancelled",
+        statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed", "calendar_event_deleted"] },
+      },
       data: { calendarEventId: null },
     });
-    const meeting = await scheduleMeeting(tx, {
-      userId: event.userId,
-      agentId: event.agentId,
-      meetingUrl: event.meetingUrl,
-      platform: event.platform,
-      title: event.title,
-      start: event.startsAt,
-      end: event.endsAt,
-      calendarEventId: event.id,
-    });
+    const meeting = await scheduleMeeting(tx, scheduleInput(event));
     return meeting?.id ?? null;
   }
   const meeting = await tx.meeting.findUnique({ where: { calendarEventId: event.id }, select: { id: true } });
   if (meeting) await cancelScheduledMeeting(tx, meeting.id, reason);
   return meeting?.id ?? null;
+}
+
+/**
+ * The meetings of events an import has just created (they have none yet): the confirmed ones get
+ * theirs in one go. Returns the ids of the events that now have a meeting.
+ */
+export async function scheduleNewEventMeetings(tx: Prisma.TransactionClient, events: EventForMeeting[]): Promise<Set<string>> {
+  const confirmed = events.filter((e) => e.status === "confirmed" && !e.deletedAt);
+  return new Set((await scheduleMeetings(tx, confirmed.map(scheduleInput))).keys());
 }

@@ -20,9 +20,13 @@ export async function getFeed(token: string): Promise<string | null> {
   const user = agent ? null : await db.user.findUnique({ where: { calendarFeedTokenHash: hash }, select: { id: true } });
   if (!agent && !user) return null;
 
-  const where: Prisma.MeetingWhereInput = agent
-    ? { userId: agent.userId, agentId: agent.id, scheduledStart: { gte: new Date(Date.now() - HISTORY_MS) } }
-    : { userId: user!.id, scheduledStart: { gte: new Date(Date.now() - HISTORY_MS) } };
+  // Test-room calls are tries, not appointments: they never reach a calendar app.
+  const where: Prisma.MeetingWhereInput = {
+    userId: agent ? agent.userId : user!.id,
+    ...(agent ? { agentId: agent.id } : {}),
+    platform: { not: "room" },
+    scheduledStart: { gte: new Date(Date.now() - HISTORY_MS) },
+  };
   const meetings = await db.meeting.findMany({
     where,
     include: { agent: { select: { name: true } } },

@@ -1,6 +1,8 @@
 import type { CalendarEvent, CalendarEventSource, Prisma } from "../generated/prisma/client.ts";
 import type { MeetingLink } from "../meetings/meeting-url.ts";
-import { syncEventMeeting } from "./event-meeting.ts";
+import { chunks } from "../db/chunks.ts";
+import { withoutJoinInstructions } from "./clean-description.ts";
+import { scheduleNewEventMeetings, syncEventMeeting } from "./event-meeting.ts";
 import { statusFor, type AccessRules } from "./event-status.ts";
 import { findMeetingLink } from "./find-meeting-link.ts";
 import type { CalendarInstance } from "./parse-ics.ts";
@@ -31,7 +33,7 @@ const slotOf = (meetingUrl: string, start: Date) => `${meetingUrl}\u0000${start.
 function fieldsOf(i: CalendarInstance, link: MeetingLink) {
   return {
     title: i.title.slice(0, MAX_TITLE),
-    description: i.description.trim().slice(0, MAX_DESCRIPTION) || null,
+    description: withoutJoinInstructions(i.description).slice(0, MAX_DESCRIPTION) || null,
     organizerEmail: i.organizerEmail,
     startsAt: i.start,
     endsAt: i.end,
@@ -83,6 +85,10 @@ export interface ImportResult {
   removed: number;
 }
 
+/** Events this import creates are planned in memory under a placeholder id and inserted together. */
+const PLANNED = "planned:";
+const isPlanned = (e: Event) => e.id.startsWith(PLANNED);
+
 export async function importEvents(tx: Prisma.TransactionClient, target: ImportTarget, instances: CalendarInstance[]): Promise<ImportResult> {
   const { calendarId, userId, agent } = target;
   // One import or event change per agent at a time: they share the agent's events and meetings.
@@ -120,6 +126,12 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
   const result: ImportResult = { events: 0, created: 0, updated: 0, removed: 0 };
   const seen = new Set<string>();
   const carried = new Set<string>();
+  // A first import creates hundreds of events, sources and meetings: they are planned here and written
+  // in a few multi-row statements after the loop. Changes to existing rows are rare and stay one by one.
+  const planned: Event[] = [];
+  const newSources: { uid: string; recurrenceId: string; eventId: string; startsAt: Date }[] = [];
+  const movedSources: { uid: string; recurrenceId: string; eventId: string; startsAt: Date; from: string }[] = [];
+  const now = new Date();
 
   for (const { i, link } of linked) {
     const key = keyOf(i.uid, i.recurrenceId);
@@ -129,21 +141,23 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
     let event = (source && index.id(source.eventId)) ?? index.key(i.uid, i.recurrenceId) ?? index.slot(link.url, i.start);
 
     if (!event) {
-      const fields = fieldsOf(i, link);
-      event = await tx.calendarEvent.create({
-        data: {
-          ...fields,
-          userId,
-          agentId: agent.id,
-          uid: i.uid,
-          recurrenceId: i.recurrenceId,
-          sequence: i.sequence,
-          status: i.cancelled ? "cancelled" : statusFor(agent, i.organizerEmail),
-        },
-      });
+      event = {
+        ...fieldsOf(i, link),
+        id: `${PLANNED}${planned.length}`,
+        userId,
+        agentId: agent.id,
+        uid: i.uid,
+        recurrenceId: i.recurrenceId,
+        sequence: i.sequence,
+        status: i.cancelled ? "cancelled" : statusFor(agent, i.organizerEmail),
+        editedAt: null,
+        deletedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      planned.push(event);
       index.put(event);
       result.created++;
-      await followMeeting(event, true);
     } else if (!event.deletedAt && (i.sequence > event.sequence || (i.sequence === event.sequence && !event.editedAt))) {
       const fields = fieldsOf(i, link);
       const occupant = index.slot(fields.meetingUrl, fields.startsAt);
@@ -154,27 +168,55 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
         const status = i.cancelled ? "cancelled" : event.status === "confirmed" ? "confirmed" : statusFor(agent, i.organizerEmail);
         const next = { ...fields, sequence: i.sequence, status, editedAt: i.sequence > event.sequence ? null : event.editedAt };
         const changed = differs(event, next);
-        if (changed) {
+        if (changed && isPlanned(event)) {
+          // Two occurrences of this file for one planned event: the later one's details win, as they would in the database.
+          const previous = { ...event };
+          Object.assign(event, next);
+          index.put(event, previous);
+        } else if (changed) {
           const previous = event;
           event = await tx.calendarEvent.update({ where: { id: event.id }, data: next });
           index.put(event, previous);
           result.updated++;
         }
-        await followMeeting(event, changed);
+        if (!isPlanned(event)) await followMeeting(event, changed);
       }
     }
 
-    if (!source) {
-      await tx.calendarEventSource.create({ data: { calendarId, uid: i.uid, recurrenceId: i.recurrenceId, eventId: event.id, startsAt: i.start } });
-    } else if (source.eventId !== event.id || source.startsAt.getTime() !== i.start.getTime()) {
-      await tx.calendarEventSource.update({
-        where: { calendarId_uid_recurrenceId: { calendarId, uid: i.uid, recurrenceId: i.recurrenceId } },
-        data: { eventId: event.id, startsAt: i.start },
-      });
-      if (source.eventId !== event.id) await retireIfUncarried(tx, source.eventId);
+    if (!source) newSources.push({ uid: i.uid, recurrenceId: i.recurrenceId, eventId: event.id, startsAt: i.start });
+    else if (source.eventId !== event.id || source.startsAt.getTime() !== i.start.getTime()) {
+      movedSources.push({ uid: i.uid, recurrenceId: i.recurrenceId, eventId: event.id, startsAt: i.start, from: source.eventId });
     }
     carried.add(event.id);
   }
+
+  // The planned events, in one statement per thousand; each is found again by its slot (agent, link
+  // and start are unique), then their sources, then the meetings of the confirmed ones.
+  const realId = new Map<string, string>();
+  const created: Event[] = [];
+  for (const batch of chunks(planned)) {
+    const rows = await tx.calendarEvent.createManyAndReturn({ data: batch.map(({ id: _, createdAt: _c, updatedAt: _u, ...data }) => data) });
+    const bySlot = new Map(rows.map((r) => [slotOf(r.meetingUrl, r.startsAt), r]));
+    for (const p of batch) realId.set(p.id, bySlot.get(slotOf(p.meetingUrl, p.startsAt))!.id);
+    created.push(...rows);
+  }
+  const idOf = (id: string) => realId.get(id) ?? id;
+  for (const batch of chunks(newSources)) {
+    await tx.calendarEventSource.createMany({ data: batch.map((s) => ({ ...s, calendarId, eventId: idOf(s.eventId) })) });
+  }
+  await scheduleNewEventMeetings(tx, created);
+
+  // Retiring waits until every source of this import is written: an event is retired only when no
+  // calendar carries it any more, including what this import just gave it.
+  const maybeUncarried = new Set<string>();
+  for (const s of movedSources) {
+    await tx.calendarEventSource.update({
+      where: { calendarId_uid_recurrenceId: { calendarId, uid: s.uid, recurrenceId: s.recurrenceId } },
+      data: { eventId: idOf(s.eventId), startsAt: s.startsAt },
+    });
+    if (s.from !== idOf(s.eventId)) maybeUncarried.add(s.from);
+  }
+  for (const id of maybeUncarried) await retireIfUncarried(tx, id);
 
   // Occurrences this calendar gave inside the window but no longer gives were deleted (or lost their
   // link) in the calendar. Outside the window they simply were not expanded this time.
@@ -183,7 +225,7 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
     await tx.calendarEventSource.delete({ where: { calendarId_uid_recurrenceId: { calendarId, uid: source.uid, recurrenceId: source.recurrenceId } } });
     if (await retireIfUncarried(tx, source.eventId)) result.removed++;
   }
-  result.events = carried.size;
+  result.events = new Set([...carried].map(idOf)).size;
   return result;
 }
 

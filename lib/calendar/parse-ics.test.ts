@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { findMeetingLink } from "./find-meeting-link.ts";
-import { MAX_INSTANCES, NOT_A_CALENDAR_MESSAGE, NotACalendarError, parseIcs } from "./parse-ics.ts";
+import { calendarName, MAX_INSTANCES, NOT_A_CALENDAR_MESSAGE, NotACalendarError, parseIcs } from "./parse-ics.ts";
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, "../../test/calendar/fixtures", name), "utf8");
 const WINDOW = { from: new Date("2026-11-01T00:00:00Z"), to: new Date("2027-01-01T00:00:00Z") };
@@ -183,5 +183,18 @@ describe("parseIcs details", () => {
 
   it("accepts an empty calendar and a byte-order mark", async () => {
     expect(await parseIcs(`\uFEFF${ics()}`, WINDOW)).toEqual({ name: null, instances: [] });
+  });
+});
+
+describe("calendarName (read by the web before the jobs process parses the file)", () => {
+  it("agrees with the parser on plain, folded and escaped names, and takes no event's property for one", async () => {
+    const files = [
+      ics("X-WR-CALNAME:Team", "BEGIN:VEVENT", "UID:a", "DTSTART:20261201T100000Z", "END:VEVENT"),
+      ics("X-WR-CALNAME;VALUE=TEXT:Sales\\, EMEA \\; ", " APAC", "BEGIN:VEVENT", "UID:a", "DTSTART:20261201T100000Z", "END:VEVENT"),
+      ics("BEGIN:VEVENT", "UID:a", "DTSTART:20261201T100000Z", "X-WR-CALNAME:Not the calendar", "END:VEVENT"),
+      fixture("google-export.ics"),
+    ];
+    expect(files.map(calendarName)).toEqual(["Team", "Sales, EMEA ; APAC", null, "ada@example.com"]);
+    for (const text of files.slice(0, 2).concat(files[3])) expect(calendarName(text)).toBe((await parseIcs(text, WINDOW)).name);
   });
 });

@@ -119,8 +119,26 @@ function toInstance(master: VEvent, e: VEvent, start: DateWithTimeZone, end: Dat
   };
 }
 
-function looksLikeCalendar(text: string): boolean {
-  return /^BEGIN:VCALENDAR\r?\n/i.test(text) && /\nEND:VCALENDAR\s*$/i.test(text);
+/**
+ * The text of an iCalendar file (byte-order mark and surrounding blank lines dropped), or
+ * NotACalendarError when it does not start with BEGIN:VCALENDAR and end with END:VCALENDAR. Cheap:
+ * the web checks a file with it and leaves parsing to the jobs process.
+ */
+export function calendarText(raw: string): string {
+  const text = raw.replace(/^\uFEFF/, "").trim();
+  if (!/^BEGIN:VCALENDAR\r?\n/i.test(text) || !/\nEND:VCALENDAR\s*$/i.test(text)) throw new NotACalendarError();
+  return text;
+}
+
+/** X-WR-CALNAME (unfolded, unescaped) without parsing the file: the web names a calendar before it is imported. */
+export function calendarName(text: string): string | null {
+  const header = text.split(/^BEGIN:VEVENT/im, 1)[0];
+  const line = /^X-WR-CALNAME(?:;[^:\r\n]*)?:(.*(?:\r?\n[ \t].*)*)/im.exec(header)?.[1];
+  const name = line
+    ?.replace(/\r?\n[ \t]/g, "")
+    .replace(/\\([\\;,nN])/g, (_, c: string) => (c.toLowerCase() === "n" ? " " : c))
+    .trim();
+  return name || null;
 }
 
 /**
@@ -128,8 +146,7 @@ function looksLikeCalendar(text: string): boolean {
  * agent cannot join a day. A file that is not an iCalendar throws NotACalendarError.
  */
 export async function parseIcs(raw: string, window: { from: Date; to: Date }): Promise<ParsedCalendar> {
-  const text = raw.replace(/^\uFEFF/, "").trim();
-  if (!looksLikeCalendar(text)) throw new NotACalendarError();
+  const text = calendarText(raw);
   let data: Awaited<ReturnType<typeof ical.async.parseICS>>;
   try {
     data = await ical.async.parseICS(text);

@@ -1,17 +1,18 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { enforceFetchLimit } from "./fetch-ics.ts";
+import { requestImport } from "./request-import.ts";
 import { calendarDto } from "./serialize.ts";
-import { syncCalendar } from "./sync-calendar.ts";
 
 /**
- * POST /api/calendars/{id}/sync: re-reads one calendar now. A failure is not an error of this call:
- * the calendar comes back with its `error` set and its last good events kept.
+ * POST /api/calendars/{id}/sync: asks the jobs process to re-read one calendar now → the calendar,
+ * `importing` until it is done. A failure to read it is not an error of this call: the calendar
+ * then shows its `error`, with its last good events kept.
  */
 export async function refreshCalendar(userId: string, id: string) {
   const calendar = await db.calendar.findFirst({ where: { id, userId }, select: { id: true } });
   if (!calendar) throw new AppError("not_found", "Calendar not found");
   await enforceFetchLimit(userId);
-  await syncCalendar(id);
+  await db.$transaction((tx) => requestImport(tx, id));
   return calendarDto(userId, id);
 }

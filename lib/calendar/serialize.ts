@@ -45,6 +45,8 @@ export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name
     eventCount,
     lastSyncedAt: c.lastSyncedAt,
     error: c.syncError,
+    /** An import is queued or running; eventCount, lastSyncedAt and error change when it is done. */
+    importing: c.importRequestedAt !== null,
     urlHint: urlHint(c.sourceUrl),
     createdAt: c.createdAt,
   };

@@ -1,4 +1,5 @@
 "use client";
+import type { RoomAgent } from "@/lib/rooms/room-agents";
 // The test room's call in the browser: one RTCPeerConnection per other participant (a mesh; rooms
 // are small), signalled through Cohost's own routes (POST signals, an EventSource for everything
 // that comes back). Framework-free; components/rooms/room-call.tsx renders its state.
@@ -27,6 +28,9 @@ export type ClosedReason = "left" | "room_closed" | "lost";
 
 export interface RoomCallEvents {
   roster(list: RosterEntry[]): void;
+  /** Whether Cohost's server is reachable; the call itself goes on without it (peer to peer). */
+  online(online: boolean): void;
+  agents(list: RoomAgent[]): void;
   transcript(lines: TranscriptLine[]): void;
   peerState(peerId: string, state: PeerState): void;
   remoteStream(peerId: string, stream: MediaStream | null): void;
@@ -34,6 +38,15 @@ export interface RoomCallEvents {
 }
 
 type SignalPayload = { description: RTCSessionDescriptionInit } | { candidate: RTCIceCandidateInit | null };
+
+/**
+ * How long the page keeps trying to reach Cohost again after losing it (the web server restarting,
+ * a network blip) before it gives up: the server keeps a participant that long too
+ * (lib/rooms/limits.ts staleMs).
+ */
+const RECONNECT_FOR_MS = 60_000;
+const RETRY_MS = [1_000, 2_000, 4_000] as const;
+const retryDelay = (attempt: number) => RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
 
 /**
  * One side of one pair, with the "perfect negotiation" pattern: the participant with the greater id
@@ -127,6 +140,12 @@ export class RoomCall {
   private source: EventSource | null = null;
   private outbox: Promise<void> = Promise.resolve();
   private done = false;
+  private online = true;
+  /** When the server was last heard from (an event, or a stream opening). */
+  private heardAt = Date.now();
+  private lastSignalId = "";
+  private reopenAttempt = 0;
+  private reopenTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly onPageHide = () => this.leave({ beacon: true });
 
   constructor(
@@ -145,20 +164,56 @@ export class RoomCall {
   }
 
   start() {
-    const source = new EventSource(`${this.base()}/events?key=${encodeURIComponent(this.joined.key)}`);
+    this.open();
+    window.addEventListener("pagehide", this.onPageHide);
+  }
+
+  /**
+   * The event stream. EventSource reconnects by itself (and resumes after the last signal it got)
+   * while the server cannot be reached; it gives up when an answer is not a stream (a proxy's 502
+   * while Cohost restarts, or the server no longer knowing us), and then a new one is opened with the
+   * last signal's id, until RECONNECT_FOR_MS have passed since the server was last heard from.
+   */
+  private open() {
+    const params = new URLSearchParams({ key: this.joined.key });
+    if (this.lastSignalId) params.set("lastEventId", this.lastSignalId);
+    const source = new EventSource(`${this.base()}/events?${params}`);
     this.source = source;
-    source.addEventListener("roster", (e) => this.onRoster(JSON.parse((e as MessageEvent).data)));
+    const heard = () => {
+      this.heardAt = Date.now();
+      this.reopenAttempt = 0;
+      this.setOnline(true);
+    };
+    source.onopen = heard;
+    source.addEventListener("roster", (e) => {
+      heard();
+      this.onRoster(JSON.parse((e as MessageEvent).data));
+    });
     source.addEventListener("signal", (e) => {
-      const { from, payload } = JSON.parse((e as MessageEvent).data) as { from: string; payload: SignalPayload };
+      heard();
+      const message = e as MessageEvent;
+      if (message.lastEventId) this.lastSignalId = message.lastEventId;
+      const { from, payload } = JSON.parse(message.data) as { from: string; payload: SignalPayload };
       this.peer(from).handle(payload);
     });
     source.addEventListener("transcript", (e) => this.events.transcript(JSON.parse((e as MessageEvent).data)));
+    source.addEventListener("agents", (e) => this.events.agents(JSON.parse((e as MessageEvent).data)));
     source.addEventListener("closed", (e) => this.finish(JSON.parse((e as MessageEvent).data).reason));
-    // EventSource retries by itself; once it gives up (the server no longer knows us) we are out.
     source.onerror = () => {
-      if (source.readyState === EventSource.CLOSED) this.finish("lost");
+      if (this.done || this.source !== source) return;
+      // The stream was up until now (quiet rooms send no events, only keep-alive comments).
+      if (this.online) this.heardAt = Date.now();
+      this.setOnline(false);
+      if (source.readyState !== EventSource.CLOSED) return;
+      if (Date.now() - this.heardAt > RECONNECT_FOR_MS) return this.finish("lost");
+      this.reopenTimer = setTimeout(() => !this.done && this.open(), retryDelay(this.reopenAttempt++));
     };
-    window.addEventListener("pagehide", this.onPageHide);
+  }
+
+  private setOnline(online: boolean) {
+    if (online === this.online) return;
+    this.online = online;
+    this.events.online(online);
   }
 
   setMuted(muted: boolean) {
@@ -178,6 +233,7 @@ export class RoomCall {
     if (this.done) return;
     this.done = true;
     window.removeEventListener("pagehide", this.onPageHide);
+    clearTimeout(this.reopenTimer);
     this.source?.close();
     for (const peer of this.peers.values()) peer.close();
     this.peers.clear();
@@ -206,15 +262,23 @@ export class RoomCall {
     return peer;
   }
 
-  /** Outgoing signals go one after another, so each pair sees them in the order they were made. */
+  /**
+   * Outgoing signals go one after another, so each pair sees them in the order they were made. One
+   * that cannot reach the server (it is restarting) is sent again until it arrives, so a negotiation
+   * under way when Cohost went away completes when it is back; a refusal (the peer left) is final.
+   */
   private signal(to: string, payload: SignalPayload) {
     const body = JSON.stringify({ key: this.joined.key, to, payload });
     this.outbox = this.outbox.then(async () => {
-      if (this.done) return;
-      try {
-        await fetch(`${this.base()}/signals`, { method: "POST", body, headers: { "content-type": "application/json" } });
-      } catch (err) {
-        console.warn("[room] signal not sent", err);
+      for (let attempt = 0; !this.done; attempt++) {
+        try {
+          const response = await fetch(`${this.base()}/signals`, { method: "POST", body, headers: { "content-type": "application/json" } });
+          if (response.status < 500) return;
+        } catch {
+          // The server cannot be reached: try again below.
+        }
+        if (Date.now() - this.heardAt > RECONNECT_FOR_MS) return;
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(attempt)));
       }
     });
   }

@@ -8,7 +8,7 @@ import { apiFetch } from "./api";
 export type Agent = Omit<AgentDto, "createdAt" | "updatedAt" | "nextMeeting"> & {
   createdAt: string;
   updatedAt: string;
-  nextMeeting: { id: string; title: string; scheduledStart: string } | null;
+  nextMeeting: { id: string; title: string; meetingUrl: string; platform: string; scheduledStart: string } | null;
 };
 export type AgentStatus = Agent["status"];
 

@@ -18,6 +18,8 @@ export type MeetingDetails = Meeting & {
   transcript: DetailsDto["transcript"];
   usage: DetailsDto["usage"];
   turns: Iso<DetailsDto["turns"][number]>[];
+  notes: Iso<DetailsDto["notes"][number]>[];
+  summary: Iso<NonNullable<DetailsDto["summary"]>> | null;
 };
 export interface MeetingList {
   meetings: Meeting[];
@@ -27,26 +29,34 @@ export type MeetingAction = "cancel" | "start" | "stop" | "restart";
 
 export const isLiveStatus = (status: MeetingStatus) => (LIVE_STATUSES as readonly string[]).includes(status);
 
-/** The actions a meeting in this status allows (lib/meetings/*-meeting.ts say the same on the server). */
-export function allowedActions(status: MeetingStatus): MeetingAction[] {
-  switch (status) {
+/**
+ * The actions a meeting allows (lib/meetings/*-meeting.ts say the same on the server): by its status,
+ * and only an active agent can be sent (again): a paused or deleted one is only stopped or cancelled.
+ */
+export function allowedActions(m: Pick<Meeting, "status" | "agentStatus">): MeetingAction[] {
+  const send = (actions: MeetingAction[]) => (m.agentStatus === "active" ? actions : actions.filter((a) => a !== "start" && a !== "restart"));
+  switch (m.status) {
     case "scheduled":
-      return ["start", "cancel"];
+      return send(["start", "cancel"]);
     case "joining":
     case "waiting_room":
-      return ["stop", "cancel", "restart"];
+      return send(["stop", "cancel", "restart"]);
     case "in_progress":
-      return ["stop", "restart"];
+      return send(["stop", "restart"]);
     default:
-      return ["restart"];
+      return send(["restart"]);
   }
 }
 
 const LIVE_REFRESH_MS = 3000;
 const FALLBACK = { cancel: "cancelMeeting", start: "startMeeting", stop: "stopMeeting", restart: "restartMeeting" } as const;
 
-function listKey(filters: { agentId?: string; status?: string; page?: number }) {
+type ListFilters = { view?: "upcoming" | "past"; agentId?: string; status?: string; q?: string; page?: number };
+
+function listKey(filters: ListFilters) {
   const q = new URLSearchParams();
+  if (filters.view) q.set("view", filters.view);
+  if (filters.q) q.set("q", filters.q);
   if (filters.agentId) q.set("agent_id", filters.agentId);
   if (filters.status) q.set("status", filters.status);
   if (filters.page && filters.page > 1) q.set("page", String(filters.page));
@@ -65,7 +75,7 @@ function useRefreshMeetings() {
  * "Failed to fetch meetings"); it refreshes itself while a meeting on the page is live. Actions answer
  * the updated meeting, which replaces the old one everywhere.
  */
-export function useMeetings(filters: { agentId?: string; status?: string; page?: number }) {
+export function useMeetings(filters: ListFilters) {
   const t = useTranslations("meetings.errors");
   const { data, error, isLoading, mutate } = useSWR<MeetingList>(listKey(filters), (path: string) => apiFetch<MeetingList>(path, { fallback: t("fetchMeetings") }), {
     refreshInterval: (latest) => (latest?.meetings.some((m) => isLiveStatus(m.status)) ? LIVE_REFRESH_MS : 0),
@@ -105,6 +115,11 @@ export function useMeetingActions() {
       // The room lives on this site; its path opens it here even when APP_URL names another host.
       return { roomUrl: new URL(room.url).pathname, meeting };
     },
+    /** Writes the summary (again), e.g. after it failed. */
+    async writeSummary(id: string): Promise<void> {
+      await apiFetch(`/api/meetings/${id}/summary`, { method: "POST", fallback: t("summary") });
+      await refresh();
+    },
     async setActivation(id: string, active: boolean): Promise<Meeting> {
       const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/activation`, { method: "POST", body: JSON.stringify({ active }), fallback: t("activation") });
       await refresh();
@@ -113,10 +128,13 @@ export function useMeetingActions() {
   };
 }
 
-/** One meeting's details; refreshes itself while the meeting is live. */
+/** While the summary is being written, the page follows it. */
+const writingSummary = (d: MeetingDetails) => d.summary?.status === "pending" || d.summary?.status === "running";
+
+/** One meeting's details; refreshes itself while the meeting is live or its summary is being written. */
 export function useMeetingDetails(id: string) {
   const t = useTranslations("meetings.errors");
   return useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
-    refreshInterval: (latest) => (latest && isLiveStatus(latest.status) ? LIVE_REFRESH_MS : 0),
+    refreshInterval: (latest) => (latest && (isLiveStatus(latest.status) || writingSummary(latest)) ? LIVE_REFRESH_MS : 0),
   });
 }

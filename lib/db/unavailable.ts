@@ -41,7 +41,7 @@ interface MaybeError {
   meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
 }
 
-function isUnavailableHere(err: unknown): boolean {
+function isUnavailableHere(err: unknown, outermost: boolean): boolean {
   const e = (err ?? {}) as MaybeError;
   if (e.name === "PrismaClientInitializationError") return true;
   if (typeof e.code === "string" && PRISMA_CODES.has(e.code)) return true;
@@ -49,15 +49,18 @@ function isUnavailableHere(err: unknown): boolean {
   if (typeof kind === "string" && ADAPTER_KINDS.has(kind)) return true;
   const state = sqlState(err);
   if (state && SQL_STATES.test(state)) return true;
+  // A bare socket error is pg's only when thrown as it is: inside another error (fetch's "fetch
+  // failed", a mailer's) it is some other server that could not be reached.
+  if (!outermost) return false;
   if (typeof e.code === "string" && typeof e.syscall === "string" && SOCKET_CODES.has(e.code)) return true;
-  if (Array.isArray(e.errors) && e.errors.some(isUnavailableHere)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isUnavailableHere(inner, true))) return true;
   return typeof e.message === "string" && PG_MESSAGES.test(e.message);
 }
 
 /** True when the error, or one it was caused by, says the database is unreachable or overloaded. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as MaybeError).cause, depth++) {
-    if (isUnavailableHere(e)) return true;
+    if (isUnavailableHere(e, depth === 0)) return true;
   }
   return false;
 }

@@ -21,6 +21,7 @@ export const LIMITS = {
   verificationMailPerAddress: () => envLimit("RATE_LIMIT_VERIFICATION_MAIL", { max: 3, windowSeconds: 900 }),
   roomsPerUser: () => envLimit("RATE_LIMIT_ROOMS", { max: 60, windowSeconds: 3600 }),
   roomJoinsPerIp: () => envLimit("RATE_LIMIT_ROOM_JOINS_IP", { max: 60, windowSeconds: 60 }),
+  apiKeyRequests: () => envLimit("RATE_LIMIT_API_KEY", { max: 600, windowSeconds: 60 }),
 };
 
 /**

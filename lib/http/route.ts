@@ -100,3 +100,17 @@ export function userRoute<P extends Params = Params>(
 ) {
   return route<P>(async (ctx) => handler({ ...ctx, user: await requireUser(ctx.request) }));
 }
+
+/**
+ * A user route that API keys may not call: managing API keys and webhooks, and the account's password.
+ * A leaked key must not be able to mint more keys, send the user's events elsewhere or take the
+ * account; these need the user signed in (the browser's session, or an access token from the password).
+ */
+export function signedInRoute<P extends Params = Params>(
+  handler: (ctx: Context<P> & { user: AuthUser }) => Promise<Result> | Result,
+) {
+  return userRoute<P>((ctx) => {
+    if (ctx.user.via === "api_key") throw new AppError("forbidden", "API keys cannot manage API keys, webhooks or the account (password, e-mail, sessions, deletion). Sign in to do this.");
+    return handler(ctx);
+  });
+}

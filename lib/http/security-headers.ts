@@ -4,12 +4,9 @@ import { servedOverHttps } from "../config.ts";
 // each choice). Pages get a nonce-based Content-Security-Policy; API answers, which are JSON and never
 // rendered, get one that allows nothing at all.
 
-/** Paths whose pages may use the microphone: the test room talks to an agent from the browser. */
-const MICROPHONE_PAGES = /^\/rooms(\/|$)/;
-
-// Powerful features Cohost never uses, switched off for every document and anything it embeds. The
-// microphone is decided per path below. Only names Chromium knows: an unknown one is a console
-// warning on every page (e2e/hardening.spec.ts watches for them).
+// Powerful features Cohost never uses, switched off for every document and anything it embeds. Only
+// names Chromium knows: an unknown one is a console warning on every page (e2e/hardening.spec.ts
+// watches for them).
 const FEATURES_OFF = [
   "accelerometer",
   "browsing-topics",
@@ -86,9 +83,14 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none';
 export const ARTIFACT_HTML_POLICY = `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 const ARTIFACT_HTML = /^\/api\/meetings\/[^/]+\/artifacts\/[^/]+\.html$/;
 
-function permissionsPolicy(pathname: string): string {
-  const microphone = MICROPHONE_PAGES.test(pathname) ? "microphone=(self)" : "microphone=()";
-  return [...FEATURES_OFF.map((f) => `${f}=()`), microphone].join(", ");
+/**
+ * The microphone is Cohost's own on every page, never an embedded frame's. A document keeps the
+ * policy it was loaded with while the app navigates on the client, so a page that denied it would
+ * deny it to the test room reached from there ("Try in the test room", a link, the send dialog);
+ * only the test room asks for it (docs/security.md). API answers are data and get nothing.
+ */
+function permissionsPolicy(page: boolean): string {
+  return [...FEATURES_OFF.map((f) => `${f}=()`), page ? "microphone=(self)" : "microphone=()"].join(", ");
 }
 
 /**
@@ -100,7 +102,7 @@ export function securityHeaders(pathname: string, nonce?: string, opts: { dev?: 
     "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : ARTIFACT_HTML.test(pathname) ? ARTIFACT_HTML_POLICY : API_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": permissionsPolicy(pathname),
+    "Permissions-Policy": permissionsPolicy(Boolean(nonce)),
     // Older browsers that ignore frame-ancestors.
     "X-Frame-Options": "DENY",
     ...(servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),

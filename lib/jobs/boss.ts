@@ -10,13 +10,21 @@ export const QUEUES = {
   meetingStart: "meeting-start",
   /** Re-read subscribed (and re-expand uploaded) calendars that are due (a cron job every 5 minutes). */
   calendarSync: "calendar-sync",
+  /** Write a finished meeting's summary with the agent's model and mail it: `{ meetingId }` (docs/tools.md). */
+  meetingSummary: "meeting-summary",
   /** E-mail owners whose agents use a model that retires within 30 days (a cron job, daily). */
   modelRetirements: "model-retirements",
+  /** Import one calendar now (uploaded, subscribed or refreshed by its user): `{ calendarId }`. */
+  calendarImport: "calendar-import",
+  /** E-mail the receipt of one credited top-up or auto-refill: `{ topUpId }`, sent with the credit. */
+  receipt: "billing-receipt",
+  /** One attempt to deliver a webhook: `{ deliveryId, after }` (lib/webhooks/attempt-delivery.ts). */
+  webhookDelivery: "webhook-delivery",
 } as const;
 
 const SCHEMA = "pgboss";
 
-function options(connectionString: string, role: "install" | "sender" | "worker") {
+function options(connectionString: string, role: "install" | "sender" | "worker", listen = false) {
   return {
     connectionString,
     schema: SCHEMA,
@@ -25,6 +33,9 @@ function options(connectionString: string, role: "install" | "sender" | "worker"
     // Maintenance and cron scheduling run only in workers; web processes only send.
     supervise: role === "worker",
     schedule: role === "worker",
+    // A worker of notify queues (calendar imports, webhook deliveries) is woken by PostgreSQL's NOTIFY
+    // when a job is sent, instead of finding it at its next poll; it holds one more connection for that.
+    useListenNotify: listen,
   };
 }
 
@@ -39,7 +50,18 @@ export async function installJobs(connectionString: string): Promise<void> {
     await boss.createQueue(QUEUES.meetingStart, { retryLimit: 3, retryDelay: 5, expireInSeconds: 120 });
     // A round syncs at most 20 calendars, each bounded by the fetch deadline and its import.
     await boss.createQueue(QUEUES.calendarSync, { retryLimit: 0, expireInSeconds: 900 });
+    // The summary records its own failure (and the user retries it); a crashed worker's job retries once.
+    await boss.createQueue(QUEUES.meetingSummary, { retryLimit: 1, retryDelay: 30, expireInSeconds: 900 });
     await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
+    // One calendar's import, sent with the calendar as singletonKey: "stately" keeps at most one
+    // queued and one running per calendar (a second refresh while one waits adds nothing). It wakes
+    // the jobs process at once (notify); an import is bounded by the fetch deadline and its transaction.
+    await boss.createQueue(QUEUES.calendarImport, { policy: "stately", notify: true, retryLimit: 2, retryDelay: 5, expireInSeconds: 300 });
+    // A mail server that is down for a while still gets every receipt (retries over about an hour).
+    await boss.createQueue(QUEUES.receipt, { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+    // An attempt takes at most the 10 s request timeout; one whose worker died is run again (the
+    // retry schedule of failed deliveries is our own, lib/webhooks/retry-schedule.ts).
+    await boss.createQueue(QUEUES.webhookDelivery, { retryLimit: 5, retryDelay: 5, expireInSeconds: 60, notify: true });
   } finally {
     await boss.stop({ graceful: false });
   }
@@ -62,9 +84,12 @@ export function jobSender(): Promise<PgBoss> {
   return sender;
 }
 
-/** A pg-boss instance for a worker process: maintenance and cron scheduling on. */
-export async function startJobWorker(connectionString: string): Promise<PgBoss> {
-  const boss = new PgBoss(options(connectionString, "worker"));
+/**
+ * A pg-boss instance for a worker process (bots or jobs): maintenance and cron scheduling on; `listen`
+ * for a process that works notify queues.
+ */
+export async function startJobWorker(connectionString: string, { listen = false } = {}): Promise<PgBoss> {
+  const boss = new PgBoss(options(connectionString, "worker", listen));
   boss.on("error", (err) => console.error("[jobs] pg-boss error:", err));
   return boss.start();
 }

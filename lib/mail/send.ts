@@ -40,3 +40,15 @@ export async function sendMail(mail: Mail): Promise<void> {
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
   console.log(`[mail] no SMTP_URL set; wrote "${mail.subject}" for ${mail.to} to ${file}`);
 }
+
+/**
+ * For notices about something that already happened (a password changed, a payment received): a
+ * mail server problem is logged and must not turn the finished change into an error for the user.
+ */
+export async function sendNotice(mail: Mail): Promise<void> {
+  try {
+    await sendMail(mail);
+  } catch (err) {
+    console.error(`[mail] could not send "${mail.subject}": ${(err as Error).message}`);
+  }
+}

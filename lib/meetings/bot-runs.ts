@@ -1,7 +1,9 @@
 import { db } from "../db/client.ts";
 import { recordUsage, type UsageResult } from "../billing/usage.ts";
+import { recordTranscriptSegment } from "../events/meeting-events.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
-import type { ProviderUsage, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
+import type { LiveState } from "../bots/live-state.ts";
+import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { LIVE_STATUSES } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
@@ -112,10 +114,33 @@ export async function billNextMinute(ref: RunRef & { userId: string; agentId: st
   return result;
 }
 
-export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment): Promise<void> {
-  await db.transcriptSegment.create({
-    data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: Math.round(s.startMs), endMs: Math.round(s.endMs), interrupted: s.interrupted ?? false },
+/**
+ * Saves a transcript line with its times as milliseconds into the meeting (since it first started,
+ * which a restart keeps), and its event for webhooks and the event stream in the same transaction.
+ * The session's times are on its own clock; `clockEpochMs` is the wall-clock time at that clock's
+ * zero (Date.now() - performance.now() for the default clock).
+ */
+/** Session-clock times as ms since the meeting started (the agent's admission), given the session clock's epoch. */
+function meetingTime(startedAt: Date | null, clockEpochMs: number) {
+  const zero = (startedAt ?? new Date()).getTime() - clockEpochMs;
+  return (ms: number) => Math.max(0, Math.round(ms - zero));
+}
+
+export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegment, clockEpochMs: number): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { userId: true, startedAt: true } });
+    const at = meetingTime(meeting.startedAt, clockEpochMs);
+    const segment = await tx.transcriptSegment.create({
+      data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: at(s.startMs), endMs: at(s.endMs), interrupted: s.interrupted ?? false },
+      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true },
+    });
+    await recordTranscriptSegment(tx, { id: meetingId, userId: meeting.userId }, segment);
   });
+}
+
+/** What the agent is doing in the call (lib/bots/live-state.ts), for the test room; only by the current run. */
+export async function saveLiveState(ref: RunRef, state: LiveState): Promise<void> {
+  await db.meeting.updateMany({ where: { id: ref.meetingId, runId: ref.runId }, data: { liveState: state as unknown as Prisma.InputJsonValue } });
 }
 
 /** Adds provider usage to the meeting's per-provider totals (one row per provider and model). */
@@ -149,6 +174,47 @@ export async function saveTurnMetrics(meetingId: string, m: TurnMetrics): Promis
       ttsFirstAudioMs: ms(m.ttsFirstAudioMs),
       voiceToVoiceMs: ms(m.voiceToVoiceMs),
       interrupted: m.interrupted,
+      toolCalls: m.toolCalls,
+      toolMs: ms(m.toolMs),
+    },
+  });
+}
+
+/** The arguments of a tool call in short, for the timeline and the transcript. */
+export function shortArguments(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
+
+/**
+ * A tool call of the agent: a timeline note (tool, server, duration, ok or error; the arguments only
+ * when the agent keeps transcripts, since they carry what was said) and, with transcripts, a
+ * transcript line. Written for the run that made it.
+ */
+export async function saveToolCall(ref: RunRef, agentName: string, call: ToolCallRecord & { server: string | null }, withTranscript: boolean, clockEpochMs: number): Promise<void> {
+  const args = shortArguments(call.arguments);
+  const data = {
+    tool: call.name,
+    server: call.server,
+    durationMs: Math.round(call.durationMs),
+    ok: call.ok,
+    ...(call.error ? { error: call.error } : {}),
+    ...(withTranscript ? { arguments: args } : {}),
+  };
+  await noteRun(ref, "tool_call", data);
+  if (!withTranscript) return;
+  const outcome = call.ok ? "ok" : `failed: ${call.error ?? "error"}`;
+  const { startedAt } = await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { startedAt: true } });
+  const at = meetingTime(startedAt, clockEpochMs);
+  await db.transcriptSegment.create({
+    data: {
+      meetingId: ref.meetingId,
+      speaker: agentName,
+      isAgent: true,
+      text: `Tool ${call.name} ${args}: ${outcome} (${(call.durationMs / 1000).toFixed(1)} s)`,
+      startMs: at(call.startMs),
+      endMs: at(call.startMs + call.durationMs),
+      tool: { name: call.name, server: call.server, arguments: args, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error ?? null },
     },
   });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { QUEUES, inTransaction, jobSender } from "../jobs/boss.ts";
 
@@ -6,14 +7,31 @@ export interface MeetingStartJob {
   runId: string;
 }
 
+/** One run's start job, with the job id the caller stores on the meeting. */
+export interface RunStart extends MeetingStartJob {
+  jobId: string;
+  startAfter: Date;
+}
+
 /**
- * Sends the job that starts a run, in the caller's transaction (no meeting without its job, no job
- * for a meeting that was rolled back), and remembers it on the meeting so cancelling can withdraw it.
+ * Sends the start jobs of many runs in one statement, in the caller's transaction (no meeting without
+ * its job, no job for a meeting that was rolled back). The caller chose the job ids and stores them on
+ * the meetings, so cancelling can withdraw them.
  */
-export async function enqueueRun(tx: Prisma.TransactionClient, meetingId: string, runId: string, startAfter: Date): Promise<void> {
+export async function enqueueRuns(tx: Prisma.TransactionClient, runs: RunStart[]): Promise<void> {
+  if (runs.length === 0) return;
   const boss = await jobSender();
-  const job: MeetingStartJob = { meetingId, runId };
-  const jobId = await boss.send(QUEUES.meetingStart, { ...job }, { startAfter, singletonKey: runId, db: inTransaction(tx) });
+  await boss.insert(
+    QUEUES.meetingStart,
+    runs.map((r) => ({ id: r.jobId, data: { meetingId: r.meetingId, runId: r.runId } satisfies MeetingStartJob, startAfter: r.startAfter, singletonKey: r.runId })),
+    { db: inTransaction(tx) },
+  );
+}
+
+/** Sends the job that starts one run, in the caller's transaction, and remembers it on the meeting. */
+export async function enqueueRun(tx: Prisma.TransactionClient, meetingId: string, runId: string, startAfter: Date): Promise<void> {
+  const jobId = randomUUID();
+  await enqueueRuns(tx, [{ meetingId, runId, jobId, startAfter }]);
   await tx.meeting.update({ where: { id: meetingId }, data: { jobId } });
 }
 

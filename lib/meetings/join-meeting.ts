@@ -4,11 +4,12 @@ import { AppError } from "../http/errors.ts";
 import { parseWith } from "../http/parse.ts";
 import { appUrl, meetingJoinLeadSeconds } from "../config.ts";
 import { enqueueRun } from "./enqueue-run.ts";
-import { ACCEPTED_LINKS_MESSAGE, parseJoinLink } from "./meeting-url.ts";
+import { ACCEPTED_LINKS_MESSAGE, BAD_LINK_MESSAGES, parseJoinLink, platformOfBadLink } from "./meeting-url.ts";
 import { assertReady, READY_SELECT } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
-import { meetingDto } from "./serialize.ts";
+import { WITH_AGENT_NAME, serializeMeeting } from "./serialize.ts";
 import { LIVE_STATUSES } from "./status.ts";
+import { recordStatusChange } from "../events/meeting-events.ts";
 
 /** Scheduled meetings of one agent and link closer than this are the same meeting. */
 const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;
@@ -23,7 +24,11 @@ const PAST_TOLERANCE_MS = 60 * 1000;
 export async function joinMeeting(userId: string, body: unknown) {
   const input = parseWith(joinMeetingSchema, body);
   const link = parseJoinLink(input.meetingUrl, appUrl());
-  if (!link) throw new AppError("validation_error", ACCEPTED_LINKS_MESSAGE, { issues: [{ path: "meetingUrl", message: ACCEPTED_LINKS_MESSAGE }] });
+  if (!link) {
+    const bad = platformOfBadLink(input.meetingUrl);
+    const message = bad ? BAD_LINK_MESSAGES[bad] : ACCEPTED_LINKS_MESSAGE;
+    throw new AppError("validation_error", message, { issues: [{ path: "meetingUrl", message }] });
+  }
   const now = new Date();
   const start = input.startAt ? new Date(input.startAt) : now;
   if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) {
@@ -32,7 +37,9 @@ export async function joinMeeting(userId: string, body: unknown) {
   }
   const joinNow = start.getTime() - now.getTime() <= meetingJoinLeadSeconds() * 1000;
 
-  const id = await db.$transaction(async (tx) => {
+  // The answer is built inside the transaction: read afterwards, it would queue for a pooled
+  // connection again behind every other join, and under load all of them would answer last.
+  return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
     const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, ...READY_SELECT } });
     if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
@@ -73,11 +80,12 @@ export async function joinMeeting(userId: string, body: unknown) {
         joinRequestedAt: joinNow ? now : null,
         events: { create: { fromStatus: null, toStatus: status, reason: joinNow ? "join_requested" : null, createdAt: now } },
       },
-      select: { id: true },
+      include: WITH_AGENT_NAME,
     });
+    await recordStatusChange(tx, { id: meeting.id, userId, agentId: agent.id }, null, status, joinNow ? "join_requested" : null);
     const launchAt = new Date(Math.max(now.getTime(), start.getTime() - meetingJoinLeadSeconds() * 1000));
     await enqueueRun(tx, meeting.id, runId, launchAt);
-    return meeting.id;
+    // A meeting that has just been created has cost nothing yet.
+    return serializeMeeting(meeting);
   });
-  return meetingDto(userId, id);
 }

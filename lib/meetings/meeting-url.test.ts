@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMeetingUrl } from "./meeting-url.ts";
+import { parseMeetingUrl, platformOfBadLink } from "./meeting-url.ts";
 
 describe("parseMeetingUrl", () => {
   it.each([
@@ -60,5 +60,18 @@ describe("parseMeetingUrl", () => {
     "https://zoom.us/j/1234567890\u0000",
   ])("rejects %j", (raw) => {
     expect(parseMeetingUrl(raw)).toBeNull();
+  });
+});
+
+describe("platformOfBadLink", () => {
+  it("names the platform of a link on its site that is not a meeting link, with or without https://", () => {
+    expect(platformOfBadLink("zoom.us/j/123")).toBe("zoom");
+    expect(platformOfBadLink("https://us02web.zoom.us/meeting")).toBe("zoom");
+    expect(platformOfBadLink("meet.google.com/landing")).toBe("meet");
+    expect(platformOfBadLink("https://teams.microsoft.com/v2/")).toBe("teams");
+    // A real meeting link, or another site, is not a "bad link" of a platform.
+    expect(platformOfBadLink("zoom.us/j/85212345678")).toBeNull();
+    expect(platformOfBadLink("https://example.com/j/123")).toBeNull();
+    expect(platformOfBadLink("not a link")).toBeNull();
   });
 });

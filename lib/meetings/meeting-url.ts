@@ -78,6 +78,26 @@ function meet(url: URL): MeetingLink | null {
   return { platform: "meet", url: `https://meet.google.com/${code}`, meetingId: code, passcode: null };
 }
 
+/**
+ * For a link that is not a meeting link but is on a meeting platform's site (e.g. `zoom.us/j/123`,
+ * a meeting number too short): that platform, so the message can say what its links look like.
+ */
+export function platformOfBadLink(raw: string): LinkPlatform | null {
+  const url = toUrl(raw);
+  const host = url?.hostname.toLowerCase();
+  if (!host || parseMeetingUrl(raw)) return null;
+  if (ZOOM_HOST.test(host)) return "zoom";
+  if (TEAMS_HOST.test(host)) return "teams";
+  return host === "meet.google.com" ? "meet" : null;
+}
+
+/** What a platform's meeting links look like, for a link on its site that is not one (server messages). */
+export const BAD_LINK_MESSAGES: Record<LinkPlatform, string> = {
+  zoom: "This Zoom link has no meeting number. Zoom meeting numbers have 9 to 11 digits, e.g. zoom.us/j/85212345678",
+  teams: "This is not a Teams meeting link. Use the “Join the meeting” link of the invitation (teams.microsoft.com/l/meetup-join/… or teams.live.com/meet/…)",
+  meet: "This Google Meet link has no meeting code. Meet links end in a code like abc-defg-hij",
+};
+
 /** The meeting a link points to, or null when it is not a Zoom, Teams or Meet meeting link. */
 export function parseMeetingUrl(raw: string): MeetingLink | null {
   const url = toUrl(raw);

@@ -4,7 +4,7 @@ import { AppError } from "../http/errors.ts";
 import { missingKeys, missingKeysMessage } from "../agents/missing-keys.ts";
 
 export const PAUSED_MESSAGE = "This agent is paused. Resume it before sending it to a meeting.";
-export const NO_CREDIT_MESSAGE = "Your credit balance is used up. Top up to send an agent to a meeting.";
+export const NO_CREDIT_MESSAGE = "Your credit balance is empty. Top up to send an agent to a meeting.";
 
 /** What the readiness checks read of an agent. */
 export const READY_SELECT = {

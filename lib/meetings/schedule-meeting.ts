@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
+import { chunks } from "../db/chunks.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
-import { enqueueRun, withdrawRun } from "./enqueue-run.ts";
+import { recordMeetingsScheduled } from "../events/meeting-events.ts";
+import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
 import { OPEN_STATUSES } from "./status.ts";
@@ -32,42 +34,74 @@ function launchTime(start: Date): Date {
  * already ended gets none (null).
  */
 export async function scheduleMeeting(tx: Prisma.TransactionClient, input: ScheduleInput): Promise<{ id: string } | null> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
-  const existing = await tx.meeting.findUnique({ where: { calendarEventId: input.calendarEventId }, select: { id: true } });
-  if (existing) {
-    await rescheduleMeeting(tx, existing.id, input);
-    return existing;
-  }
-  const same = await tx.meeting.findFirst({
-    where: { agentId: input.agentId, meetingUrl: input.meetingUrl, scheduledStart: input.start, status: { in: [...OPEN_STATUSES] } },
-    select: { id: true },
-  });
-  if (same) {
-    await tx.meeting.update({ where: { id: same.id }, data: { calendarEventId: input.calendarEventId } });
-    return same;
-  }
-  const endsBy = input.end ?? input.start;
-  if (endsBy.getTime() <= Date.now()) return null;
+  return (await scheduleMeetings(tx, [input])).get(input.calendarEventId) ?? null;
+}
 
-  const runId = randomUUID();
-  const meeting = await tx.meeting.create({
-    data: {
-      userId: input.userId,
-      agentId: input.agentId,
-      title: input.title,
-      meetingUrl: input.meetingUrl,
-      platform: input.platform,
-      status: "scheduled",
-      scheduledStart: input.start,
-      scheduledEnd: input.end,
-      calendarEventId: input.calendarEventId,
-      runId,
-      events: { create: { fromStatus: null, toStatus: "scheduled", reason: "calendar" } },
-    },
-    select: { id: true },
+/**
+ * scheduleMeeting for many events at once (a calendar's first import brings hundreds): the lookups,
+ * the new meetings, their first timeline entries and their start jobs are one statement each.
+ * Returns each event's meeting (absent when the event has already ended).
+ */
+export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: ScheduleInput[]): Promise<Map<string, { id: string }>> {
+  const result = new Map<string, { id: string }>();
+  if (inputs.length === 0) return result;
+  // In a stable order, so two transactions scheduling for the same agents never wait on each other in a cycle.
+  for (const agentId of [...new Set(inputs.map((i) => i.agentId))].sort()) {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${agentId}`}))`;
+  }
+  const byEvent = new Map(inputs.map((i) => [i.calendarEventId, i]));
+  for (const existing of await tx.meeting.findMany({ where: { calendarEventId: { in: [...byEvent.keys()] } }, select: { id: true, calendarEventId: true } })) {
+    await rescheduleMeeting(tx, existing.id, byEvent.get(existing.calendarEventId!)!);
+    result.set(existing.calendarEventId!, { id: existing.id });
+  }
+  const rest = inputs.filter((i) => !result.has(i.calendarEventId));
+  if (rest.length === 0) return result;
+
+  const slot = (agentId: string | null, url: string, start: Date) => `${agentId}\u0000${url}\u0000${start.toISOString()}`;
+  const open = await tx.meeting.findMany({
+    where: { agentId: { in: [...new Set(rest.map((i) => i.agentId))] }, scheduledStart: { in: rest.map((i) => i.start) }, status: { in: [...OPEN_STATUSES] } },
+    select: { id: true, agentId: true, meetingUrl: true, scheduledStart: true },
   });
-  await enqueueRun(tx, meeting.id, runId, launchTime(input.start));
-  return meeting;
+  const openBySlot = new Map(open.map((m) => [slot(m.agentId, m.meetingUrl, m.scheduledStart), m]));
+  const toCreate: ScheduleInput[] = [];
+  for (const input of rest) {
+    const same = openBySlot.get(slot(input.agentId, input.meetingUrl, input.start));
+    if (same) {
+      openBySlot.delete(slot(input.agentId, input.meetingUrl, input.start));
+      await tx.meeting.update({ where: { id: same.id }, data: { calendarEventId: input.calendarEventId } });
+      result.set(input.calendarEventId, { id: same.id });
+    } else if ((input.end ?? input.start).getTime() > Date.now()) {
+      toCreate.push(input);
+    }
+  }
+
+  const runs = new Map(toCreate.map((i) => [i.calendarEventId, { runId: randomUUID(), jobId: randomUUID(), startAfter: launchTime(i.start) }]));
+  for (const batch of chunks(toCreate)) {
+    const created = await tx.meeting.createManyAndReturn({
+      data: batch.map((i) => ({
+        userId: i.userId,
+        agentId: i.agentId,
+        title: i.title,
+        meetingUrl: i.meetingUrl,
+        platform: i.platform,
+        status: "scheduled" as const,
+        scheduledStart: i.start,
+        scheduledEnd: i.end,
+        calendarEventId: i.calendarEventId,
+        runId: runs.get(i.calendarEventId)!.runId,
+        jobId: runs.get(i.calendarEventId)!.jobId,
+      })),
+      select: { id: true, calendarEventId: true, userId: true, agentId: true },
+    });
+    await tx.meetingEvent.createMany({ data: created.map((m) => ({ meetingId: m.id, fromStatus: null, toStatus: "scheduled" as const, reason: "calendar" })) });
+    await recordMeetingsScheduled(tx, created, "calendar");
+    await enqueueRuns(
+      tx,
+      created.map((m) => ({ meetingId: m.id, ...runs.get(m.calendarEventId!)! })),
+    );
+    for (const m of created) result.set(m.calendarEventId!, { id: m.id });
+  }
+  return result;
 }
 
 /**

@@ -19,8 +19,14 @@ const positiveInt = (name: string, max: number) =>
     .min(1, `${name} must be a positive whole number`)
     .max(max, `${name} must be at most ${max}`);
 
+export const MEETING_VIEWS = ["upcoming", "past"] as const;
+
 export const listMeetingsQuerySchema = z.object({
   agent_id: z.string().trim().min(1).max(64).optional(),
+  /** upcoming: live meetings first, then scheduled ones soonest first; past: ended ones, latest first. */
+  view: z.enum(MEETING_VIEWS, { error: `view must be one of ${MEETING_VIEWS.join(", ")}` }).optional(),
+  /** Words of the title (or the link), any case. */
+  q: z.string().trim().max(200, "q must be at most 200 characters").optional(),
   status: z.enum(MEETING_STATUSES, { error: `status must be one of ${MEETING_STATUSES.join(", ")}` }).optional(),
   page: positiveInt("page", 1_000_000).default(1),
   limit: positiveInt("limit", 100).default(20),

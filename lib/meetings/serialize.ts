@@ -1,9 +1,9 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { microsToUsd } from "../billing/money.ts";
-import type { Meeting } from "../generated/prisma/client.ts";
+import type { AgentStatus, Meeting } from "../generated/prisma/client.ts";
 
-type MeetingWithAgent = Meeting & { agent: { name: string } | null };
+type MeetingWithAgent = Meeting & { agent: { name: string; status: AgentStatus } | null };
 
 /** The API shape of a meeting (ISO times in JSON; cost in USD from its usage entries). */
 export function serializeMeeting(m: MeetingWithAgent, costMicros = 0n) {
@@ -11,6 +11,8 @@ export function serializeMeeting(m: MeetingWithAgent, costMicros = 0n) {
     id: m.id,
     agentId: m.agentId,
     agentName: m.agent?.name ?? null,
+    /** Null once the agent is deleted; a paused agent joins nothing until resumed. */
+    agentStatus: m.agent?.status ?? null,
     title: m.title,
     meetingUrl: m.meetingUrl,
     platform: m.platform,
@@ -39,7 +41,7 @@ export async function meetingCosts(userId: string, meetingIds: string[]): Promis
   return new Map(rows.map((r) => [r.meetingId!, -(r._sum.amountMicros ?? 0n)]));
 }
 
-export const WITH_AGENT_NAME = { agent: { select: { name: true } } } as const;
+export const WITH_AGENT_NAME = { agent: { select: { name: true, status: true } } } as const;
 
 /** A meeting as the API returns it after an action. */
 export async function meetingDto(userId: string, id: string): Promise<MeetingDto> {

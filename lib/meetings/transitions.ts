@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { recordStatusChange } from "../events/meeting-events.ts";
 import { AppError } from "../http/errors.ts";
 import { statusPhrase, type MeetingStatus } from "./status.ts";
 
@@ -57,8 +58,8 @@ export class TransitionRefused extends AppError {
 }
 
 export async function transitionMeeting(tx: Prisma.TransactionClient, meetingId: string, req: TransitionRequest): Promise<TransitionResult> {
-  const [row] = await tx.$queryRaw<{ id: string; userId: string; status: MeetingStatus; runId: string | null; jobId: string | null }[]>`
-    SELECT id, "userId", status, "runId", "jobId" FROM "Meeting" WHERE id = ${meetingId} FOR UPDATE`;
+  const [row] = await tx.$queryRaw<{ id: string; userId: string; agentId: string | null; status: MeetingStatus; runId: string | null; jobId: string | null }[]>`
+    SELECT id, "userId", "agentId", status, "runId", "jobId" FROM "Meeting" WHERE id = ${meetingId} FOR UPDATE`;
   if (!row || (req.userId && row.userId !== req.userId)) throw new AppError("not_found", "Meeting not found");
   const allowed = (!req.from || req.from.includes(row.status)) && canTransition(row.status, req.to);
   if (!allowed || (req.runId && row.runId !== req.runId)) throw new TransitionRefused(row.status, req.verb);
@@ -81,5 +82,7 @@ export async function transitionMeeting(tx: Prisma.TransactionClient, meetingId:
   await tx.meetingEvent.create({
     data: { meetingId, fromStatus: row.status, toStatus: req.to, reason: req.reason ?? null, data: req.data, createdAt: now },
   });
+  // Webhooks and the live event stream hear of it when (and only if) this transaction commits.
+  await recordStatusChange(tx, row, row.status, req.to, req.reason ?? null);
   return { id: meetingId, fromStatus: row.status, status: req.to, runId, jobId: row.jobId };
 }

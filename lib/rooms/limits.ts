@@ -8,8 +8,13 @@ export const ROOM_LIMITS = {
   maxNameLength: 60,
   /** An open event stream marks its participant present this often… */
   heartbeatMs: 5_000,
-  /** …and a participant not seen for this long is gone (crashed browser, lost network). */
-  staleMs: 15_000,
+  /**
+   * …and a participant not seen for this long is gone (crashed browser, lost network). Long enough
+   * for the call to outlive a restart of the web server: the browsers stay connected to each other,
+   * their streams reconnect with their keys and signalling resumes. (A closed tab goes at once: a
+   * leave beacon, or its stream closing, below.)
+   */
+  staleMs: 60_000,
   /** After its stream closes, a participant that does not reconnect within this is removed. */
   reconnectGraceMs: 4_000,
   /** One join negotiates with at most 7 peers in a few dozen messages; this bounds abuse. */

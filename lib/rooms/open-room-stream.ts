@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import { findOpenRoom } from "./get-room.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { authenticateParticipant, listPresent, pruneStale, type RosterEntry } from "./participants.ts";
+import { roomAgents } from "./room-agents.ts";
 import { roomEvents, notifyRoom, type RoomWake } from "./room-events.ts";
 import { roomTranscript } from "./room-transcript.ts";
 
@@ -10,6 +11,8 @@ import { roomTranscript } from "./room-transcript.ts";
 //   roster     [{id, name}]                     whenever who is present changes
 //   signal     {from, payload}   (with an id)   WebRTC signalling addressed to this participant
 //   transcript [{id, speaker, isAgent, text, at}] new lines of the room's live transcript
+//   agents     [RoomAgent]                      the agents sent into the room and what they are doing,
+//                                               whenever that changes (lib/rooms/room-agents.ts)
 //   closed     {reason: "left" | "room_closed"} the participant is no longer in the room; the stream ends
 // The SSE id of signal events lets a reconnecting EventSource resume after the last signal it got.
 
@@ -21,6 +24,8 @@ export async function openRoomStream(opts: {
   participantId: string;
   key: string | null;
   lastEventId: string | null;
+  /** The signed-in user watching, if any: the owner of an agent in the room sees more of it. */
+  viewerId?: string | null;
   signal?: AbortSignal;
 }): Promise<ReadableStream<Uint8Array>> {
   const { roomId } = opts;
@@ -39,6 +44,7 @@ export async function openRoomStream(opts: {
   let heartbeat: NodeJS.Timeout | null = null;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   let rosterJson = "";
+  let agentsJson = "";
   let transcriptSince: Date | null = null;
   const sentLines = new Map<string, number>(); // id → written at (ms)
 
@@ -97,6 +103,11 @@ export async function openRoomStream(opts: {
     if (json !== rosterJson) {
       rosterJson = json;
       send("roster", roster);
+    }
+    const agents = JSON.stringify(await roomAgents(roomId, opts.viewerId ?? null));
+    if (agents !== agentsJson) {
+      agentsJson = agents;
+      write(`event: agents\ndata: ${agents}\n\n`);
     }
     const since = transcriptSince ? new Date(transcriptSince.getTime() - TRANSCRIPT_LOOKBACK_MS) : null;
     const lines = (await roomTranscript(roomId, since)).filter((l) => !sentLines.has(l.id));

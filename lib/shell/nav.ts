@@ -5,6 +5,7 @@ export const NAV_ITEMS = [
   { href: "/meetings", key: "meetings" },
   { href: "/calendar", key: "calendar" },
   { href: "/billing", key: "billing" },
+  { href: "/developers", key: "developers" },
   { href: "/about", key: "about" },
 ] as const;
 
@@ -24,6 +25,9 @@ const TITLES: Record<string, string> = {
   "/cookie": "cookie",
   "/calendar": "calendar",
   "/about": "about",
+  "/account": "account",
+  "/developers": "developers",
+  "/developers/api": "apiReference",
 };
 
 /** The title key for a path, or null when the raw path is the title (unknown paths). */

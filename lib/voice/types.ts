@@ -93,13 +93,45 @@ export interface SttProvider {
 // ---------- LLM ----------
 
 export interface ChatMessage {
-  role: "system" | "user" | "assistant";
+  role: "system" | "user" | "assistant" | "tool";
   content: string;
+  /** assistant: the tools it called in this message (its `content` may then be empty). */
+  toolCalls?: ToolCall[];
+  /** tool: which call `content` answers. */
+  toolResult?: { callId: string; name: string; isError: boolean };
+}
+
+/** A function the model may call (docs/tools.md). */
+export interface ToolSpec {
+  /** [a-zA-Z0-9_-], at most 64 characters: what every vendor accepts. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments: an object schema. */
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model made, complete (adapters assemble the streamed pieces). */
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the JSON text the model wrote ("{}" for none); it may not parse. */
+  arguments: string;
+  /** Opaque data the vendor wants back with the call in the next request (Gemini's thought signature). */
+  signature?: string;
 }
 
 export type LlmChunk =
   | { type: "text"; delta: string }
+  /** A complete call, as soon as the stream has all of it (several may follow; run them in parallel). */
+  | { type: "tool_call"; call: ToolCall }
   | { type: "usage"; inputTokens: number; outputTokens: number };
+
+export interface ChatOptions {
+  /** Functions the model may call in this reply. */
+  tools?: ToolSpec[];
+  /** Overrides the agent's own output cap (e.g. a summary is longer than a spoken answer). */
+  maxTokens?: number;
+}
 
 export interface LlmProvider {
   readonly providerId: string;
@@ -107,7 +139,7 @@ export interface LlmProvider {
   /** Opens (and keeps) the connection so the first turn does not pay for TLS set-up. */
   prewarm?(): Promise<void>;
   /** Streams a reply; aborting the signal stops the request at once. */
-  chat(messages: ChatMessage[], signal: AbortSignal): AsyncIterable<LlmChunk>;
+  chat(messages: ChatMessage[], signal: AbortSignal, options?: ChatOptions): AsyncIterable<LlmChunk>;
 }
 
 // ---------- text-to-speech ----------
@@ -152,6 +184,9 @@ export interface TurnMetrics {
   /** End of the person's speech → the agent's first audio handed to the output. */
   voiceToVoiceMs: number | null;
   interrupted: boolean;
+  /** Tools the reply called, and the time it waited for their results (null without calls). */
+  toolCalls: number;
+  toolMs: number | null;
 }
 
 // ---------- the session the bot runtime drives ----------
@@ -176,12 +211,37 @@ export interface TranscriptSegment {
   interrupted?: boolean;
 }
 
+/** One tool call of the agent, as the meeting's records keep it. */
+export interface ToolCallRecord {
+  turnId: number;
+  name: string;
+  /** The arguments the model gave (parsed; {} when they did not parse). */
+  arguments: Record<string, unknown>;
+  /** On the session clock. */
+  startMs: number;
+  durationMs: number;
+  ok: boolean;
+  /** Why it failed (timeout, the tool's own error), in short. */
+  error?: string;
+  /** The result was dropped: a person talked over the agent while the call ran. */
+  abandoned?: boolean;
+}
+
+/** Why a turn got no answer: no wake word in it (wake-word mode), or manual activation is off. */
+export type UnansweredReason = "no_wake_word" | "not_activated";
+
 export type SessionEvent =
   | { type: "transcript"; segment: TranscriptSegment }
   | { type: "usage"; usage: ProviderUsage }
   | { type: "metrics"; metrics: TurnMetrics }
   | { type: "speaking"; speaking: boolean }
+  /** A reply began (true: the agent is thinking until its first audio) or is over (false). */
+  | { type: "replying"; replying: boolean }
+  /** A person's turn the agent heard and did not answer, and why (shown to the people in the call). */
+  | { type: "unanswered"; reason: UnansweredReason; text: string }
   | { type: "activation"; active: boolean }
+  /** The agent called a tool (after the call ended: result in, failed, timed out or abandoned). */
+  | { type: "tool_call"; call: ToolCallRecord }
   /** A provider failed for good (invalid key, retries exhausted): the bot leaves with provider_error. */
   | { type: "error"; error: ProviderError };
 
@@ -195,6 +255,25 @@ export interface AgentVoiceConfig {
   stt: ProviderConfig;
   ai: ProviderConfig;
   tts: ProviderConfig;
+}
+
+/** Who the agent is answering when it calls a tool (built-in tools check it, e.g. leave_meeting). */
+export interface ToolContext {
+  turnId: number;
+  /** The speaker's display name ("Participant" when unknown). */
+  speaker: string;
+  /** The platform's participant id, when the audio was tagged. */
+  speakerId: string | null;
+}
+
+/** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */
+export interface AgentTools {
+  readonly specs: ToolSpec[];
+  /**
+   * Runs one call. Resolves with the text for the model; rejects (or resolves `isError`) when the tool
+   * failed. Must honour `signal` (barge-in, time-out); the pipeline bounds time and size itself.
+   */
+  run(name: string, args: Record<string, unknown>, context: ToolContext, signal: AbortSignal): Promise<{ text: string; isError?: boolean }>;
 }
 
 /** One agent in one meeting. Created by `createVoiceSession` (lib/voice/pipeline/session.ts). */

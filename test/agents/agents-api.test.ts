@@ -137,7 +137,7 @@ describe("GET /api/agents and /api/agents/{id}", () => {
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
     expect(res.body.map((a: { name: string }) => a.name)).toEqual(["First", "Second"]);
-    expect(res.body[0].nextMeeting).toEqual({ id: soon.id, title: "Soon", scheduledStart: soon.scheduledStart.toISOString() });
+    expect(res.body[0].nextMeeting).toEqual({ id: soon.id, title: "Soon", meetingUrl: soon.meetingUrl, platform: soon.platform, scheduledStart: soon.scheduledStart.toISOString() });
     expect(res.body[0].openMeetings).toBe(3);
     expect(res.body[1]).toMatchObject({ nextMeeting: null, openMeetings: 0 });
 

@@ -66,8 +66,10 @@ describe("sign-up and e-mail verification", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ email: "not-an-email", password: "a-good-password", firstName: "A", lastName: "B" }, "Enter a valid e-mail address"],
       [{ email, password: "short", firstName: "A", lastName: "B" }, "Password must be at least 8 characters"],
+      [{ email, password: "password", firstName: "A", lastName: "B" }, "This password is one of the most common ones. Choose one that is harder to guess."],
+      [{ email, password: "Password123!", firstName: "A", lastName: "B" }, "This password is one of the most common ones. Choose one that is harder to guess."],
+      [{ email, password: "Lovelace1815", firstName: "Ada", lastName: "Lovelace" }, "This password is built from your name or e-mail. Choose one that is harder to guess."],
       [{ email, password: "a-good-password", firstName: "  ", lastName: "B" }, "First name is required"],
-      [{ email, password: "a-good-password", firstName: "A" }, "Last name is required"],
     ];
     for (const [body, message] of cases) {
       const res = await call(signup, { body, headers: ip() });
@@ -85,7 +87,19 @@ describe("sign-up and e-mail verification", () => {
     const email = uniqueEmail();
     await call(signup, { body: { email, password: "a-good-password", firstName: "A", lastName: "B" }, headers: ip() });
     const t = tokenFrom((await waitForMails(email, 1))[0]);
-    expect((await call(verify, { body: { token: t }, headers: ip() })).status).toBe(200);
+    expect(await call(verify, { body: { token: t }, headers: ip() })).toMatchObject({ status: 200, body: { status: "confirmed" } });
+    // Used once it worked (a second click, a reload of the page): "already confirmed", not an error.
+    expect(await call(verify, { body: { token: t }, headers: ip() })).toMatchObject({
+      status: 200,
+      body: { status: "already_confirmed", message: "Your e-mail is already confirmed. You can sign in." },
+    });
+  });
+
+  it("verify: an old link of an address that is still unconfirmed stays a 400", async () => {
+    const email = uniqueEmail();
+    await call(signup, { body: { email, password: "a-good-password", firstName: "A", lastName: "B" }, headers: ip() });
+    const t = tokenFrom((await waitForMails(email, 1))[0]);
+    await db.emailToken.updateMany({ where: { user: { email } }, data: { usedAt: new Date() } });
     expect((await call(verify, { body: { token: t }, headers: ip() })).status).toBe(400);
   });
 });
@@ -216,6 +230,11 @@ describe("password reset", () => {
     await call(forgot, { body: { email }, headers: ip() });
     const resetToken = tokenFrom((await waitForMails(email, 2))[1]);
     expect((await call(resetPassword, { body: { token: resetToken, password: "short" }, headers: ip() })).status).toBe(400);
+    // A common password is refused before the link is used up: the same link still works.
+    expect(await call(resetPassword, { body: { token: resetToken, password: "iloveyou2" }, headers: ip() })).toMatchObject({
+      status: 400,
+      body: { error: "validation_error", message: "This password is one of the most common ones. Choose one that is harder to guess." },
+    });
     expect((await call(resetPassword, { body: { token: resetToken, password: "brand-new-password" }, headers: ip() })).status).toBe(200);
     expect((await call(resetPassword, { body: { token: resetToken, password: "third-password" }, headers: ip() })).status).toBe(400);
     expect((await call(token, { body: { grant_type: "refresh_token", refresh_token: tokens.refresh_token }, headers: ip() })).status).toBe(401);

@@ -5,6 +5,7 @@ import { GET as usageHistory } from "@/app/api/billing/usage-history/route";
 import { GET as pricingRates } from "@/app/api/billing/pricing-rates/route";
 import { POST as pay } from "@/app/api/billing/test-checkout/[id]/pay/route";
 import { GET as me } from "@/app/api/me/route";
+import { applyEntry } from "@/lib/billing/ledger";
 import { db } from "@/lib/db/client";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";
@@ -125,3 +126,37 @@ describe("GET /api/billing/pricing-rates", () => {
     expect(res.body).toContainEqual(expect.objectContaining({ action: "agent_minute", unit: "minute", priceUsd: 0.02 }));
   });
 });
+
+describe("usage history grouped by meeting", () => {
+  async function tick(userId: string, meetingId: string, agentId: string, n: number, micros = 20_000n) {
+    for (let i = 0; i < n; i++) {
+      await applyEntry({ userId, type: "usage", amountMicros: -micros, idempotencyKey: `usage:${meetingId}:${i}`, action: "agent_minute", quantity: 1, meetingId, agentId });
+    }
+  }
+
+  it("one row per meeting with its minutes and cost, newest first, paged over meetings, only the user's own", async () => {
+    const { user, headers } = await createUser();
+    const { user: other } = await createUser();
+    await applyEntry({ userId: user.id, type: "adjustment", amountMicros: 10_000_000n, idempotencyKey: `seed:${user.id}` });
+    await applyEntry({ userId: other.id, type: "adjustment", amountMicros: 10_000_000n, idempotencyKey: `seed:${other.id}` });
+    const { agent, meeting: standup } = await seedUsage(user.id, 0);
+    const review = await db.meeting.create({ data: { userId: user.id, agentId: agent.id, title: "Review", meetingUrl: "https://meet.google.com/y", platform: "meet", scheduledStart: new Date() } });
+    await tick(user.id, standup.id, agent.id, 3);
+    await tick(user.id, review.id, agent.id, 2);
+    const { agent: theirs, meeting: theirMeeting } = await seedUsage(other.id, 0);
+    await tick(other.id, theirMeeting.id, theirs.id, 4);
+
+    const first = await call(usageHistory, { path: "/api/billing/usage-history?group=meeting&page=1&limit=1", headers });
+    expect(first.status).toBe(200);
+    expect(first.body.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
+    expect(first.body.data).toEqual([
+      expect.objectContaining({ meetingId: review.id, meetingTitle: "Review", agentName: "Paging bot", action: "agent_minute", quantity: 2, cost: 0.04 }),
+    ]);
+    const second = await call(usageHistory, { path: "/api/billing/usage-history?group=meeting&page=2&limit=1", headers });
+    expect(second.body.data).toEqual([expect.objectContaining({ meetingId: standup.id, quantity: 3, cost: 0.06 })]);
+    // Without grouping: one row per billed minute, as before.
+    expect((await call(usageHistory, { path: "/api/billing/usage-history", headers })).body.pagination.total).toBe(5);
+    expect((await call(usageHistory, { path: "/api/billing/usage-history?group=day", headers })).status).toBe(400);
+  });
+});
+

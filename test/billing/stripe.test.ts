@@ -111,6 +111,9 @@ describe("Stripe top-ups", () => {
       for (const name of order) expect((await deliver(events[name as "session"])).status).toBe(200);
       expect(await balance(user.id)).toBe(30_000_000n);
       expect(await db.ledgerEntry.count({ where: { userId: user.id } })).toBe(1);
+      // One receipt, queued with the credit (a card payment: the reference is the payment intent).
+      const jobs = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'billing-receipt' AND data->>'topUpId' = ${topUp.id}`;
+      expect(jobs[0].n).toBe(1);
     });
   }
 

@@ -41,10 +41,13 @@ describe("platform outcomes as meeting statuses", () => {
     expect(meetingStatusFor({ type: "ended", reason: "removed" })).toEqual({ status: "completed", statusReason: "removed" });
     expect(meetingStatusFor({ type: "ended", reason: "meeting_ended" })).toEqual({ status: "completed", statusReason: "meeting_ended" });
     expect(meetingStatusFor({ type: "ended", reason: "connection_lost" })).toEqual({ status: "failed", statusReason: "connection_lost" });
+    // A test room the agent leaves because nobody is there is a normal end.
+    expect(meetingStatusFor({ type: "ended", reason: "alone" })).toEqual({ status: "completed", statusReason: "alone" });
+    expect(meetingStatusFor({ type: "ended", reason: "nobody_joined" })).toEqual({ status: "completed", statusReason: "nobody_joined" });
   });
 
   it("explains every reason an adapter can give, in English and German", () => {
-    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "connection_lost"]) {
+    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "alone", "nobody_joined", "connection_lost"]) {
       expect(en.reasons, reason).toHaveProperty(reason);
       expect(de.reasons, reason).toHaveProperty(reason);
     }

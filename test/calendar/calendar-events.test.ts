@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { ACCEPTED_LINKS_MESSAGE } from "@/lib/meetings/meeting-url";
 import { startJob, userWithAgent } from "../meetings/fixtures.ts";
-import { agentCalendar, confirm, deleteCalendar, deleteEvent, listCalendars, syncCalendar, updateEvent, upload, userEvents } from "./api.ts";
+import { agentCalendar, confirm, deleteCalendar, deleteEvent, listCalendars, restoreEvent, syncCalendar, updateEvent, upload, userEvents } from "./api.ts";
 import { at, MEET, TEAMS, vcalendar, ZOOM, type TestEvent } from "./ics.ts";
 
 type Event = { id: string; title: string; status: string; meetingId: string | null; start: string };
@@ -163,6 +163,30 @@ describe("PUT and DELETE …/calendar/events/{eventId}", () => {
     expect(await db.meeting.count({ where: { agentId: agent.id, status: "scheduled" } })).toBe(1);
     expect((await deleteEvent(headers, agent.id, events[1].id)).status).toBe(404);
   });
+
+  it("restores a deleted event (undo): shown again with a new meeting; only deleted events can be restored", async () => {
+    const { headers, agent } = await userWithAgent();
+    const { calendarId, events } = await importEvents(headers, agent.id, [{ uid: "a@test", start: at(1), location: ZOOM, title: "Oops" }]);
+    expect((await restoreEvent(headers, agent.id, events[0].id)).status).toBe(404);
+    await deleteEvent(headers, agent.id, events[0].id);
+    const intruder = await userWithAgent();
+    expect((await restoreEvent(intruder.headers, agent.id, events[0].id)).status).toBe(404);
+    expect((await restoreEvent(intruder.headers, intruder.agent.id, events[0].id)).status).toBe(404);
+    const res = await restoreEvent(headers, agent.id, events[0].id);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: events[0].id, title: "Oops", status: "confirmed", meetingStatus: "scheduled" });
+    expect(res.body.meetingId).not.toBe(events[0].meetingId);
+    const meetings = await db.meeting.findMany({ where: { agentId: agent.id }, orderBy: { createdAt: "asc" } });
+    expect(meetings.map((m) => [m.status, m.statusReason])).toEqual([
+      ["cancelled", "calendar_event_deleted"],
+      ["scheduled", null],
+    ]);
+    expect(await startJob(res.body.meetingId)).toMatchObject({ state: "created" });
+    // Its calendar carries it as before: the next import changes nothing.
+    await syncCalendar(headers, calendarId);
+    expect(((await agentCalendar(headers, agent.id)).body.events as Event[]).map((e) => [e.title, e.meetingId])).toEqual([["Oops", res.body.meetingId]]);
+    expect((await restoreEvent(headers, agent.id, events[0].id)).status).toBe(404);
+  });
 });
 
 describe("isolation", () => {
@@ -176,6 +200,7 @@ describe("isolation", () => {
       confirm(intruder.headers, owner.agent.id, eventId),
       updateEvent(intruder.headers, owner.agent.id, eventId, { title: "Mine now" }),
       deleteEvent(intruder.headers, owner.agent.id, eventId),
+      restoreEvent(intruder.headers, owner.agent.id, eventId),
       // The intruder's own agent in the path does not reach the owner's event either.
       confirm(intruder.headers, intruder.agent.id, eventId),
       updateEvent(intruder.headers, intruder.agent.id, eventId, { title: "Mine now" }),

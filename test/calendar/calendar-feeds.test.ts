@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { GET as feedRoute, HEAD as feedHeadRoute } from "@/app/api/feeds/[token]/route";
 import { POST as regenerateAgentRoute } from "@/app/api/agents/[id]/calendar/regenerate-token/route";
 import { POST as regenerateUserRoute } from "@/app/api/calendars/regenerate-token/route";
+import { GET as showAgentFeedRoute } from "@/app/api/agents/[id]/calendar/feed/route";
+import { GET as showUserFeedRoute } from "@/app/api/calendars/feed/route";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as cancelRoute } from "@/app/api/meetings/[id]/cancel/route";
 import { createAgent } from "@/lib/agents/create-agent";
@@ -17,6 +19,8 @@ import { at, MEET, ZOOM } from "./ics.ts";
 type Headers = Record<string, string>;
 const regenerateAgent = (headers: Headers, agentId: string) => call(regenerateAgentRoute, { method: "POST", headers, params: { id: agentId } });
 const regenerateUser = (headers: Headers) => call(regenerateUserRoute, { method: "POST", headers });
+const showAgentFeed = (headers: Headers, agentId: string) => call(showAgentFeedRoute, { headers, params: { id: agentId } });
+const showUserFeed = (headers: Headers) => call(showUserFeedRoute, { headers });
 const schedule = (headers: Headers, agentId: string, meetingUrl: string, startAt: Date, title: string) =>
   call(joinRoute, { headers, body: { agentId, meetingUrl, startAt: startAt.toISOString(), title } });
 
@@ -49,7 +53,9 @@ describe("agent feed", () => {
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const stored = await db.agent.findUniqueOrThrow({ where: { id: agent.id } });
     expect(stored.calendarTokenHash).toBe(sha256(res.body.token));
+    // Kept encrypted, never in the clear, so its owner can see the address again.
     expect(JSON.stringify(stored)).not.toContain(res.body.token);
+    expect(stored.calendarTokenEnc).toMatch(/^v1:/);
     expect((await agentCalendar(headers, agent.id)).body.hasToken).toBe(true);
 
     const feed = await fetchFeed(res.body.feedUrl);
@@ -63,6 +69,31 @@ describe("agent feed", () => {
       [`meeting-${second.body.id}@cohost`, "Retro", "CANCELLED", at(2).toISOString()],
     ]);
     expect((await fetchFeed(res.body.feedUrl, "HEAD")).text).toBe("");
+  });
+
+  it("shows the current address again to its owner only, uncached; an address made before it was kept encrypted cannot be shown", async () => {
+    const { headers, agent } = await userWithAgent();
+    expect((await showAgentFeed(headers, agent.id)).body).toEqual({ feedUrl: null });
+    const made = await regenerateAgent(headers, agent.id);
+    const shown = await showAgentFeed(headers, agent.id);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({ feedUrl: made.body.feedUrl });
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
+    const intruder = await userWithAgent();
+    expect((await showAgentFeed(intruder.headers, agent.id)).status).toBe(404);
+    // An address from before: the feed still works, but there is nothing to show until a new one is made.
+    await db.agent.update({ where: { id: agent.id }, data: { calendarTokenEnc: null } });
+    expect((await showAgentFeed(headers, agent.id)).body).toEqual({ feedUrl: null });
+    expect((await agentCalendar(headers, agent.id)).body.hasToken).toBe(true);
+    expect((await fetchFeed(made.body.feedUrl)).status).toBe(200);
+  });
+
+  it("leaves test-room calls out", async () => {
+    const { headers, agent, user } = await userWithAgent();
+    await schedule(headers, agent.id, ZOOM, at(1), "Real meeting");
+    await db.meeting.create({ data: { userId: user.id, agentId: agent.id, title: "Trying it out", meetingUrl: "http://localhost:3000/rooms/r1", platform: "room", status: "completed", scheduledStart: at(1, 3) } });
+    const feed = await fetchFeed((await regenerateAgent(headers, agent.id)).body.feedUrl);
+    expect((await eventsIn(feed.text)).map((e) => e.summary)).toEqual(["Real meeting"]);
   });
 
   it("regenerating kills the old address at once", async () => {
@@ -106,7 +137,9 @@ describe("user feed", () => {
     expect((await eventsIn(feed.text)).map((e) => e.summary)).toEqual(["First agent's", "Second agent's"]);
     expect((await eventsIn(feed.text))[1].description).toContain("Second joins this Google Meet meeting.");
 
+    expect((await showUserFeed(headers)).body).toEqual({ feedUrl: res.body.feedUrl });
     const again = await regenerateUser(headers);
+    expect((await showUserFeed(headers)).body).toEqual({ feedUrl: again.body.feedUrl });
     expect((await fetchFeed(res.body.feedUrl)).status).toBe(404);
     expect((await fetchFeed(again.body.feedUrl)).status).toBe(200);
   });

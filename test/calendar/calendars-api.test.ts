@@ -1,11 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { POST as syncRoute } from "@/app/api/calendars/[id]/sync/route";
 import { createAgent } from "@/lib/agents/create-agent";
+import { runCalendarImport } from "@/lib/calendar/run-import";
 import { NOT_A_CALENDAR_MESSAGE } from "@/lib/calendar/parse-ics";
 import { db } from "@/lib/db/client";
 import { validAgent } from "../agents/fixtures.ts";
 import { startJob, userWithAgent } from "../meetings/fixtures.ts";
+import { call } from "../http.ts";
 import { createUser } from "../users.ts";
 import { agentCalendar, deleteCalendar, listCalendars, subscribe, upload } from "./api.ts";
 import { at, MEET, TEAMS, vcalendar, ZOOM } from "./ics.ts";
@@ -26,7 +29,7 @@ describe("POST /api/calendars (upload)", () => {
     const res = await upload(headers, text, { agentId: agent.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Work", source: "upload", agentId: agent.id, agentName: agent.name, eventCount: 2, error: null, urlHint: null });
-    expect(Object.keys(res.body).sort()).toEqual(["agentId", "agentName", "createdAt", "error", "eventCount", "id", "lastSyncedAt", "name", "source", "urlHint"].sort());
+    expect(Object.keys(res.body).sort()).toEqual(["agentId", "agentName", "createdAt", "error", "eventCount", "id", "importing", "lastSyncedAt", "name", "source", "urlHint"].sort());
     expect(new Date(res.body.lastSyncedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const calendar = await agentCalendar(headers, agent.id);
@@ -53,6 +56,23 @@ describe("POST /api/calendars (upload)", () => {
     ]);
     // Each meeting's bot is queued to start 2 minutes before its start.
     expect((await startJob(meetings[0].id))!.startAfter.toISOString()).toBe(new Date(at(1, 2).getTime() - 120_000).toISOString());
+  });
+
+  it("answers at once with the calendar importing and one queued import job, which the jobs process's run carries out", async () => {
+    const { headers, agent } = await userWithAgent();
+    const res = await upload(headers, vcalendar([{ uid: "q@test", start: at(1), location: ZOOM }], "Queued"), { agentId: agent.id });
+    expect(res.status).toBe(201);
+    expect(res.queued).toMatchObject({ name: "Queued", importing: true, eventCount: 0, lastSyncedAt: null, error: null });
+    expect(res.body).toMatchObject({ id: res.queued.id, importing: false, eventCount: 1, error: null });
+    const jobsOf = (id: string) => db.$queryRaw<{ data: unknown; state: string }[]>`SELECT data, state::text FROM pgboss.job WHERE name = 'calendar-import' AND singleton_key = ${id}`;
+    expect(await jobsOf(res.body.id)).toEqual([{ data: { calendarId: res.body.id }, state: "created" }]);
+    // Asked again while that job still waits: it covers the new request too, no second job.
+    const refreshed = await call(syncRoute, { method: "POST", headers, params: { id: res.body.id } });
+    expect(refreshed.body).toMatchObject({ id: res.body.id, importing: true });
+    expect(await jobsOf(res.body.id)).toHaveLength(1);
+    // A job whose import already ran (a retry after a crash) does nothing.
+    await runCalendarImport(res.body.id);
+    expect(await runCalendarImport(res.body.id)).toEqual({ imported: false, error: null });
   });
 
   it("refuses a file that is not a calendar with a clear message and imports nothing", async () => {

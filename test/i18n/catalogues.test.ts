@@ -93,10 +93,13 @@ const SAME_IN_GERMAN = new Set([
   "meetings.list.colStatus",
   "meetings.send.agent",
   "meetings.details.agent",
-  "meetings.details.transition",
-  "meetings.details.created",
   "meetings.details.ms",
+  "meetings.titles.meet",
+  "meetings.causes.provider",
   "rooms.agent",
+  "developers.keys.name",
+  "developers.hooks.title",
+  "developers.log.latency",
 ]);
 
 describe("message texts", () => {

@@ -28,6 +28,7 @@ describe("POST /api/meetings/join", () => {
     expect(res.body).toMatchObject({
       agentId: agent.id,
       agentName: agent.name,
+      agentStatus: "active",
       title: "Weekly sync",
       meetingUrl: MEET_URL,
       platform: "meet",
@@ -36,7 +37,7 @@ describe("POST /api/meetings/join", () => {
       costUsd: 0,
     });
     expect(Object.keys(res.body).sort()).toEqual(
-      ["activated", "agentId", "agentName", "costUsd", "createdAt", "endedAt", "id", "meetingUrl", "platform", "scheduledEnd", "scheduledStart", "startedAt", "status", "statusReason", "title"].sort(),
+      ["activated", "agentId", "agentName", "agentStatus", "costUsd", "createdAt", "endedAt", "id", "meetingUrl", "platform", "scheduledEnd", "scheduledStart", "startedAt", "status", "statusReason", "title"].sort(),
     );
     const job = await startJob(res.body.id);
     expect(job?.state).toBe("created");
@@ -95,7 +96,7 @@ describe("POST /api/meetings/join", () => {
 
     const broke = await userWithAgent({ creditUsd: 0 });
     const noCredit = await join(broke.headers, { agentId: broke.agent.id, meetingUrl: MEET_URL });
-    expect(noCredit).toMatchObject({ status: 402, body: { error: "payment_required", message: "Your credit balance is used up. Top up to send an agent to a meeting." } });
+    expect(noCredit).toMatchObject({ status: 402, body: { error: "payment_required", message: "Your credit balance is empty. Top up to send an agent to a meeting." } });
     expect(await db.meeting.count({ where: { userId: { in: [owner.user.id, broke.user.id] } } })).toBe(0);
   });
 
@@ -226,6 +227,44 @@ describe("GET /api/meetings and details", () => {
 
     const bad = await call(listRoute, { headers, path: "/api/meetings?status=done" });
     expect(bad).toMatchObject({ status: 400, body: { message: "status must be one of scheduled, joining, waiting_room, in_progress, completed, cancelled, failed" } });
+  });
+
+  it("Upcoming: live meetings on top, then the soonest; Past: latest ended first; search by words of the title", async () => {
+    const { headers, agent, user } = await userWithAgent();
+    const day = 24 * 3600_000;
+    const make = (title: string, status: "scheduled" | "in_progress" | "joining" | "completed" | "cancelled" | "failed", startInDays: number, endedDaysAgo?: number) =>
+      db.meeting.create({
+        data: {
+          userId: user.id,
+          agentId: agent.id,
+          title,
+          meetingUrl: MEET_URL,
+          platform: "meet",
+          status,
+          scheduledStart: new Date(Date.now() + startInDays * day),
+          endedAt: endedDaysAgo === undefined ? null : new Date(Date.now() - endedDaysAgo * day),
+        },
+      });
+    // A weekly series imported far ahead must not bury today's meetings.
+    for (let week = 8; week >= 1; week--) await make(`Weekly planning ${week}`, "scheduled", week * 7);
+    await make("Board review", "scheduled", 0.1);
+    await make("Live stand-up", "in_progress", -0.01);
+    await make("Joining retro", "joining", 0);
+    await make("Old completed", "completed", -10, 10);
+    await make("Yesterday failed", "failed", -1, 1);
+    // Cancelled today although it was due next month: today's news in Past.
+    await make("Cancelled offsite", "cancelled", 30, 0);
+
+    const titles = async (path: string) => ((await call(listRoute, { headers, path })).body.meetings as { title: string }[]).map((m) => m.title);
+    expect(await titles("/api/meetings?view=upcoming&limit=4")).toEqual(["Live stand-up", "Joining retro", "Board review", "Weekly planning 1"]);
+    expect(await titles("/api/meetings?view=past")).toEqual(["Cancelled offsite", "Yesterday failed", "Old completed"]);
+    expect(await titles("/api/meetings?view=upcoming&q=WEEKLY%20planning%208")).toEqual(["Weekly planning 8"]);
+    expect(await titles("/api/meetings?view=past&q=weekly")).toEqual([]);
+    // A status outside the view matches nothing; inside it, it narrows.
+    expect(await titles("/api/meetings?view=past&status=scheduled")).toEqual([]);
+    expect(await titles("/api/meetings?view=upcoming&status=in_progress")).toEqual(["Live stand-up"]);
+    const bad = await call(listRoute, { headers, path: "/api/meetings?view=soon" });
+    expect(bad).toMatchObject({ status: 400, body: { message: "view must be one of upcoming, past" } });
   });
 
   it("details carry the timeline, participants, transcript, billed usage and turn metrics", async () => {

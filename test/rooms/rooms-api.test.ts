@@ -258,7 +258,7 @@ describe("the event stream", () => {
     expect(rosterNames(without)).toEqual(["Ada", "Cy"]);
 
     // Cy's browser froze long ago (no heartbeat): the next heartbeat in the room clears Cy out.
-    await db.roomParticipant.update({ where: { id: c.participant.id }, data: { lastSeenAt: new Date(Date.now() - 60_000) } });
+    await db.roomParticipant.update({ where: { id: c.participant.id }, data: { lastSeenAt: new Date(Date.now() - ROOM_LIMITS.staleMs - 1_000) } });
     await notifyRoom(room.id);
     expect(rosterNames(await sa.next((e) => e.event === "roster" && !rosterNames(e).includes("Cy"), 15_000))).toEqual(["Ada"]);
   });

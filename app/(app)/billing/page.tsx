@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { BillingPage } from "@/components/billing/billing-page";
+import { testModeAllowed } from "@/lib/billing/mode";
 import { titleMetadata } from "@/lib/shell/page-metadata";
 
 export const generateMetadata = titleMetadata("billing");
@@ -7,7 +8,7 @@ export const generateMetadata = titleMetadata("billing");
 export default function Billing() {
   return (
     <Suspense>
-      <BillingPage />
+      <BillingPage testMode={testModeAllowed()} />
     </Suspense>
   );
 }

@@ -2,13 +2,14 @@ import type { Metadata } from "next";
 import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SignInScreen } from "@/components/auth/signin-screen";
+import { SignInScreen, type Mode } from "@/components/auth/signin-screen";
 import { authOptions, googleEnabled } from "@/lib/auth/next-auth";
 import { safeReturnUrl } from "@/lib/auth/return-url";
 
 export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
+const MODES: Mode[] = ["verify-email", "reset-password", "confirm-email", "oauth-callback"];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Search> }): Promise<Metadata> {
@@ -25,9 +26,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <SignInScreen
       initialScreen={one(params.screen) === "signup" ? "signup" : "signin"}
-      mode={mode === "verify-email" || mode === "reset-password" || mode === "oauth-callback" ? mode : undefined}
+      mode={MODES.includes(mode as Mode) ? (mode as Mode) : undefined}
       token={one(params.token)}
       error={one(params.error)}
+      notice={one(params.notice) === "account-deleted" ? "account-deleted" : undefined}
       returnUrl={returnUrl}
       googleEnabled={googleEnabled()}
     />

@@ -6,6 +6,7 @@ import { RoomFrame } from "@/components/rooms/room-frame";
 import { serverUserId } from "@/lib/auth/server-user";
 import { findOpenRoom } from "@/lib/rooms/get-room";
 import { roomUrl } from "@/lib/rooms/ids";
+import { roomAgents } from "@/lib/rooms/room-agents";
 import { displayName } from "@/lib/users/profile";
 
 export const dynamic = "force-dynamic";
@@ -16,14 +17,15 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // Public: anyone with the link may join (proxy.ts lets /rooms/* through). Signed-in visitors find
-// their name filled in.
+// their name filled in; everyone sees which agents were sent in (then live, once in the call).
 export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
   const room = await findOpenRoom((await params).id);
   if (!room) notFound();
   const userId = await serverUserId();
+  const [name, agents] = await Promise.all([userId ? displayName(userId) : "", roomAgents(room.id, userId)]);
   return (
     <RoomFrame>
-      <RoomCallView roomId={room.id} link={roomUrl(room.id)} defaultName={userId ? await displayName(userId) : ""} />
+      <RoomCallView roomId={room.id} link={roomUrl(room.id)} defaultName={name} initialAgents={agents} />
     </RoomFrame>
   );
 }

@@ -26,7 +26,7 @@ type RoomState = { kind: "in"; participants: Participant[] } | { kind: "out"; re
 /** Reads the room page: who is in (with the speaker ids of their audio) or why we are out. */
 async function readRoom(page: Page): Promise<RoomState> {
   return page.evaluate((text) => {
-    const status = document.querySelector('[role="status"]')?.textContent ?? "";
+    const status = [...document.querySelectorAll('[role="status"]')].map((el) => el.textContent ?? "").join("\n");
     if (status.includes(text.left)) return { kind: "out", reason: "left" } as const;
     if (status.includes(text.closed)) return { kind: "out", reason: "meeting_ended" } as const;
     if (status.includes(text.lost)) return { kind: "out", reason: "connection_lost" } as const;
@@ -65,10 +65,18 @@ async function awaitJoin(page: Page, signal?: AbortSignal): Promise<{ in: true }
   return { in: false, reason: "join_failed", detail: signal?.aborted ? "stopped while joining" : "the room did not let the bot in within 30 s" };
 }
 
+/**
+ * In the room: the roster and the active speaker as they change, and the end: the room closing, the
+ * page losing the room, or (with `opts.emptyRoom`) the agent left alone: nobody came, or everyone
+ * else went. A test room is the user's own call and billed by the minute, so the agent does not
+ * wait there for nobody.
+ */
 function watch(page: Page, opts: JoinOptions): { stop(): void } {
   let stopped = false;
   let lastRoster = "";
   let lastSpeaker: string | null | undefined;
+  let othersCame = false;
+  let aloneSince: number | null = Date.now();
   const end = (reason: EndReason) => {
     if (stopped) return;
     stopped = true;
@@ -95,6 +103,14 @@ function watch(page: Page, opts: JoinOptions): { stop(): void } {
         if (speaker !== lastSpeaker) {
           lastSpeaker = speaker;
           opts.onEvent({ type: "active_speaker", participantId: speaker });
+        }
+        if (state.participants.some((p) => !p.isSelf)) {
+          othersCame = true;
+          aloneSince = null;
+        } else {
+          aloneSince ??= Date.now();
+          const limit = othersCame ? opts.emptyRoom?.afterLeftMs : opts.emptyRoom?.neverJoinedMs;
+          if (limit !== undefined && Date.now() - aloneSince >= limit) end(othersCame ? "alone" : "nobody_joined");
         }
       } catch {
         if (page.isClosed()) break; // the close handler reports it

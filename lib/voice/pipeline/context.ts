@@ -1,11 +1,22 @@
 import type { AgentVoiceConfig, ChatMessage } from "../types.ts";
+import type { ToolExchange } from "./reply.ts";
 import { CONTEXT_TRANSCRIPT_CHARS } from "./tuning.ts";
 
-/** One line of the meeting as the agent knows it: a person's turn, or the agent's reply as heard. */
+/**
+ * One line of the meeting as the agent knows it: a person's turn, the agent's reply as heard, or a
+ * round of the agent's tool calls with their results (just before the reply that made them).
+ */
 export interface HistoryEntry {
   speaker: string;
   isAgent: boolean;
   text: string;
+  tools?: ToolExchange;
+}
+
+/** What an entry costs of the context budget, in characters. */
+function entrySize(e: HistoryEntry): number {
+  if (!e.tools) return e.speaker.length + e.text.length + 3;
+  return e.tools.calls.reduce((n, c) => n + c.name.length + c.arguments.length, 0) + e.tools.results.reduce((n, r) => n + r.content.length, 0);
 }
 
 const languageNames = new Intl.DisplayNames(["en"], { type: "language" });
@@ -20,13 +31,14 @@ export function languageName(tag: string): string {
 }
 
 /** The system prompt: who the agent is, its instructions, its language and how to speak. */
-export function systemPrompt(agent: Pick<AgentVoiceConfig, "name" | "instructions" | "language">): string {
+export function systemPrompt(agent: Pick<AgentVoiceConfig, "name" | "instructions" | "language">, withTools = false): string {
   const parts = [
     `You are ${agent.name}, an AI assistant taking part in a live meeting by voice.`,
     agent.instructions.trim() ? `Your instructions:\n${agent.instructions.trim()}` : "",
     `Always answer in ${languageName(agent.language)}.`,
     "Everything you write is spoken aloud: answer briefly in plain spoken sentences, without markdown, lists, emoji or links.",
     'The meeting so far follows. People\'s lines read "Name: what they said". Your own earlier replies are exactly what the meeting heard; a reply that stops short was interrupted.',
+    withTools ? "Use your tools when they help. Say their results in words, briefly. If a tool fails, say so in one short sentence." : "",
   ];
   return parts.filter(Boolean).join("\n\n");
 }
@@ -42,25 +54,31 @@ export function buildMessages(
   agent: Pick<AgentVoiceConfig, "name" | "instructions" | "language">,
   history: readonly HistoryEntry[],
   budgetChars = CONTEXT_TRANSCRIPT_CHARS,
+  withTools = false,
 ): ChatMessage[] {
-  // Newest first until the budget is spent; the newest entry is always kept, cut if need be.
+  // Newest first until the budget is spent; the newest entry is always kept, cut if need be. A tool
+  // round is kept or left out whole (every call needs its result).
   const kept: HistoryEntry[] = [];
   let used = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const e = history[i];
-    const size = e.speaker.length + e.text.length + 3;
-    if (used + size > budgetChars && kept.length > 0) break;
+    const size = entrySize(e);
+    if (used + size > budgetChars && (kept.length > 0 || e.tools)) break;
     kept.unshift(used + size > budgetChars ? { ...e, text: `…${e.text.slice(e.text.length - budgetChars)}` } : e);
     used += size;
   }
   const omitted = kept.length < history.length;
 
-  const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(agent) }];
+  const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(agent, withTools) }];
   for (const e of kept) {
+    if (e.tools) {
+      messages.push({ role: "assistant", content: "", toolCalls: e.tools.calls }, ...e.tools.results);
+      continue;
+    }
     const role = e.isAgent ? "assistant" : "user";
     const line = e.isAgent ? e.text : `${e.speaker}: ${e.text}`;
     const last = messages[messages.length - 1];
-    if (last.role === role) last.content += `\n${line}`;
+    if (last.role === role && !last.toolCalls) last.content += `\n${line}`;
     else messages.push({ role, content: line });
   }
   if (omitted || messages[1]?.role !== "user") {

@@ -1,11 +1,29 @@
-import type { ChatMessage, LlmProvider, ProviderUsage, TtsProvider, TtsStream } from "../types.ts";
+import type { AgentTools, ChatMessage, LlmProvider, ProviderUsage, ToolCall, ToolCallRecord, ToolContext, TtsProvider, TtsStream } from "../types.ts";
 import type { Playout } from "./playout.ts";
 import { SentenceChunker } from "./sentence-chunker.ts";
-import { TTS_LOOKAHEAD } from "./tuning.ts";
+import { refusedCall, runToolCall, type ToolLimits, type ToolOutcome } from "./tool-runner.ts";
+import { MAX_PARALLEL_TOOL_CALLS, MAX_TOOL_ROUNDS, TOOL_FILLER_AFTER_MS, TTS_LOOKAHEAD } from "./tuning.ts";
+
+/** What a reply needs to let the model call tools (docs/tools.md). */
+export interface ReplyTools {
+  tools: AgentTools;
+  context: ToolContext;
+  limits: ToolLimits;
+  /** In the agent's language: said while a slow tool runs, and when tools failed and the model said nothing. */
+  phrases: { filler: string; apology: string };
+  /** Each call once it ended (result in, failed, timed out or abandoned). */
+  onToolCall: (record: ToolCallRecord) => void;
+}
+
+/** One round of calls and their results, as the next request (and later contexts) carry them. */
+export interface ToolExchange {
+  calls: ToolCall[];
+  results: ChatMessage[];
+}
 
 export interface ReplyOptions {
-  /** What to say: the LLM's answer to `messages`, or a fixed text (`VoiceSession.say`). */
-  source: { llm: LlmProvider; messages: ChatMessage[] } | { text: string };
+  /** What to say: the LLM's answer to `messages` (calling tools if given), or a fixed text (`VoiceSession.say`). */
+  source: { llm: LlmProvider; messages: ChatMessage[]; tools?: ReplyTools } | { text: string };
   tts: TtsProvider;
   playout: Playout;
   now: () => number;
@@ -24,12 +42,22 @@ const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 /**
  * One reply of the agent: LLM tokens → sentence chunks → TTS (one stream per sentence, up to
  * TTS_LOOKAHEAD at once, so each sentence's audio is known exactly) → the output, in order. One
- * AbortController stops the LLM request and every TTS stream at once. `run` resolves when all audio
- * has been handed to the output, rejects with the provider's error if a stage failed, and resolves
- * quietly when aborted.
+ * AbortController stops the LLM request, every tool call and every TTS stream at once. `run`
+ * resolves when all audio has been handed to the output, rejects with the provider's error if a
+ * stage failed, and resolves quietly when aborted.
+ *
+ * With tools, the model may answer with calls: each starts as soon as the stream completes it (in
+ * parallel), whatever the model said before it is spoken meanwhile, and the results go back in a
+ * new request whose answer the agent speaks; up to MAX_TOOL_ROUNDS rounds. While calls run past
+ * TOOL_FILLER_AFTER_MS into silence, the agent says a filler (`tick`).
  */
 export class Reply {
   readonly sentences: string[] = [];
+  /** The tool rounds that completed (every result in), oldest first. */
+  readonly exchanges: ToolExchange[] = [];
+  toolCalls = 0;
+  /** Time spent waiting for tool results, over all rounds (null without calls). */
+  toolMs: number | null = null;
   llmFirstTokenMs: number | null = null;
   ttsFirstAudioMs: number | null = null;
   firstAudioAt: number | null = null;
@@ -42,6 +70,9 @@ export class Reply {
   private firstTextAt: number | null = null;
   private wake: (() => void) | null = null;
   private failure: unknown = null;
+  /** Since when the current round's calls have been running. */
+  private toolsSince: number | null = null;
+  private fillerSaid = false;
 
   constructor(options: ReplyOptions) {
     this.options = options;
@@ -71,6 +102,19 @@ export class Reply {
     this.notify();
   }
 
+  /**
+   * The session's clock moved on (every VAD block): while tool calls run past TOOL_FILLER_AFTER_MS
+   * and the agent is silent (a lead-in the model said has played out), it says the filler, once.
+   */
+  tick(): void {
+    if (this.toolsSince === null || this.fillerSaid || this.aborted || !("llm" in this.options.source)) return;
+    const { now, playout, source } = this.options;
+    if (now() - this.toolsSince < TOOL_FILLER_AFTER_MS) return;
+    if (this.consumed < this.sentences.length || playout.endsAt > now()) return;
+    this.fillerSaid = true;
+    this.addSentence(source.tools!.phrases.filler);
+  }
+
   private fail(err: unknown): void {
     if (this.aborted) return; // errors caused by our own abort
     this.failure = err;
@@ -86,32 +130,80 @@ export class Reply {
       this.notify();
       return;
     }
-    const { llm, messages } = source;
-    const started = now();
-    let generated = "";
-    let usage: { inputTokens: number; outputTokens: number } | null = null;
+    const { llm, tools } = source;
+    let messages = source.messages;
+    let toolsFailed = false;
     try {
-      for await (const chunk of llm.chat(messages, this.controller.signal)) {
-        if (this.aborted) break;
-        if (chunk.type === "usage") {
-          usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
-          continue;
+      for (let round = 0; !this.aborted; round++) {
+        const chunker = new SentenceChunker();
+        const calls: ToolCall[] = [];
+        const running: Promise<ToolOutcome>[] = [];
+        const runsTools = tools !== undefined && round < MAX_TOOL_ROUNDS;
+        const started = now();
+        let said = "";
+        let usage: { inputTokens: number; outputTokens: number } | null = null;
+        try {
+          for await (const chunk of llm.chat(messages, this.controller.signal, tools ? { tools: tools.tools.specs } : undefined)) {
+            if (this.aborted) break;
+            if (chunk.type === "usage") {
+              usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
+              continue;
+            }
+            if (round === 0) this.llmFirstTokenMs ??= now() - started;
+            if (chunk.type === "tool_call") {
+              calls.push(chunk.call);
+              // Each call starts as soon as the stream has it; beyond the last round none runs.
+              if (runsTools) running.push(this.startTool(tools, chunk.call, running.length));
+              continue;
+            }
+            if (!chunk.delta) continue;
+            said += chunk.delta;
+            chunker.push(chunk.delta).forEach((s) => this.addSentence(s));
+          }
+          // What the model said before its calls is spoken while they run.
+          if (!this.aborted) chunker.flush().forEach((s) => this.addSentence(s));
+        } finally {
+          usage ??= {
+            inputTokens: estimateTokens(messages.reduce((n, m) => n + characters(m.content) + characters(JSON.stringify(m.toolCalls ?? "")), 0)),
+            outputTokens: estimateTokens(characters(said) + calls.reduce((n, c) => n + characters(c.name + c.arguments), 0)),
+          };
+          onUsage({ kind: "ai", providerId: llm.providerId, model: llm.model, ...usage });
         }
-        if (!chunk.delta) continue;
-        this.llmFirstTokenMs ??= now() - started;
-        generated += chunk.delta;
-        chunker.push(chunk.delta).forEach((s) => this.addSentence(s));
+        if (this.aborted) break;
+        if (calls.length === 0 || !runsTools) {
+          // Tools failed (or could run no more) and the model found no words: the agent still answers.
+          if (!said.trim() && (toolsFailed || calls.length > 0) && tools) this.addSentence(tools.phrases.apology);
+          break;
+        }
+        this.toolsSince = now();
+        this.tick();
+        const outcomes = await Promise.all(running);
+        this.toolMs = (this.toolMs ?? 0) + (now() - this.toolsSince);
+        this.toolsSince = null;
+        if (this.aborted) break;
+        toolsFailed ||= outcomes.some((o) => !o.record.ok);
+        const results = outcomes.map((o) => o.message);
+        this.exchanges.push({ calls, results });
+        messages = [...messages, { role: "assistant", content: said, toolCalls: calls }, ...results];
       }
-      if (!this.aborted) chunker.flush().forEach((s) => this.addSentence(s));
     } finally {
       this.textDone = true;
       this.notify();
-      usage ??= {
-        inputTokens: estimateTokens(messages.reduce((n, m) => n + characters(m.content), 0)),
-        outputTokens: estimateTokens(characters(generated)),
-      };
-      onUsage({ kind: "ai", providerId: llm.providerId, model: llm.model, ...usage });
     }
+  }
+
+  /** Starts one call (the n-th of its round), bounded; reports it when it ends. */
+  private startTool(tools: ReplyTools, call: ToolCall, n: number): Promise<ToolOutcome> {
+    this.toolCalls++;
+    const { now } = this.options;
+    const run =
+      n >= MAX_PARALLEL_TOOL_CALLS
+        ? Promise.resolve(refusedCall(call, tools.context, `only ${MAX_PARALLEL_TOOL_CALLS} calls can run at once`, now))
+        : runToolCall(tools.tools, call, tools.context, this.controller.signal, tools.limits, now);
+    return run.then((outcome) => {
+      tools.onToolCall(outcome.record);
+      return outcome;
+    });
   }
 
   private addSentence(sentence: string): void {

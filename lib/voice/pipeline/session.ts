@@ -3,6 +3,7 @@ import { createProviders } from "../providers/create-providers.ts";
 import {
   INPUT_SAMPLE_RATE,
   ProviderError,
+  type AgentTools,
   type AgentVoiceConfig,
   type AudioSink,
   type LlmProvider,
@@ -17,11 +18,13 @@ import {
 import { ActivationGate } from "./activation-gate.ts";
 import { buildMessages, type HistoryEntry } from "./context.ts";
 import { EchoGuard, type Utterance } from "./echo-guard.ts";
+import { phrasesFor } from "./phrases.ts";
 import { Playout } from "./playout.ts";
-import { Reply } from "./reply.ts";
+import { Reply, type ReplyTools } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
-import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS } from "./tuning.ts";
+import type { ToolLimits } from "./tool-runner.ts";
+import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS, TOOL_RESULT_MAX_CHARS, TOOL_TIMEOUT_MS } from "./tuning.ts";
 import { words } from "./words.ts";
 
 export interface VoiceProviders {
@@ -40,6 +43,10 @@ export interface VoiceSessionOptions {
   providers?: VoiceProviders;
   /** The session clock in ms, the one frames' `timeMs` are on (default: performance.now()). */
   now?: () => number;
+  /** What the agent may call while answering (built-in tools and its MCP servers'). */
+  tools?: AgentTools;
+  /** Bounds of each tool call (default TOOL_TIMEOUT_MS, TOOL_RESULT_MAX_CHARS); tests shorten them. */
+  toolLimits?: Partial<ToolLimits>;
 }
 
 interface ActiveReply {
@@ -77,6 +84,8 @@ class PipelineSession implements VoiceSession {
   private readonly emit: (event: SessionEvent) => void;
   private readonly providers: VoiceProviders;
   private readonly now: () => number;
+  private readonly tools: AgentTools | null;
+  private readonly toolLimits: ToolLimits;
   private readonly segmenter = new SpeechSegmenter();
   private readonly turns: TurnDetector;
   private readonly gate: ActivationGate;
@@ -101,6 +110,8 @@ class PipelineSession implements VoiceSession {
     this.emit = options.onEvent;
     this.providers = providers;
     this.now = options.now ?? (() => performance.now());
+    this.tools = options.tools?.specs.length ? options.tools : null;
+    this.toolLimits = { timeoutMs: TOOL_TIMEOUT_MS, maxResultChars: TOOL_RESULT_MAX_CHARS, ...options.toolLimits };
     this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
     this.gate = new ActivationGate({
       wakeWord: this.agent.wakeWord,
@@ -248,10 +259,11 @@ class PipelineSession implements VoiceSession {
     this.emit({ type: "usage", usage: { kind: "stt", providerId, model, audioMs } });
   }
 
-  /** Time-outs: the turn's wait for words, the follow-up window, the end of the agent's playout. */
+  /** Time-outs: the turn's wait for words, the follow-up window, a tool's filler, the end of the agent's playout. */
   private tick(): void {
     this.turns.tick();
     this.gate.tick(this.now());
+    this.active?.reply.tick();
     const a = this.active;
     if (a?.delivered && this.now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
   }
@@ -269,13 +281,30 @@ class PipelineSession implements VoiceSession {
       if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
       this.bargeIn();
     }
-    if (!this.gate.admits(turn.text, turn.startMs)) return;
+    if (!this.gate.admits(turn.text, turn.startMs)) {
+      this.emit({ type: "unanswered", reason: this.gate.manualMode ? "not_activated" : "no_wake_word", text: turn.text });
+      return;
+    }
     if (this.active) {
       if (!this.active.interruptible) return;
       // Still thinking about the previous turn: answer both together instead.
       this.interrupt();
     }
-    this.startReply({ llm: this.providers.ai, messages: buildMessages(this.agent, this.history) }, turn, true);
+    const turnId = this.turnCount + 1;
+    const messages = buildMessages(this.agent, this.history, undefined, this.tools !== null);
+    this.startReply({ llm: this.providers.ai, messages, tools: this.replyTools(turnId, speaker, turn.speakerId ?? null) }, turn, true);
+  }
+
+  /** What a reply to this speaker's turn may call, bounded as the session says. */
+  private replyTools(turnId: number, speaker: string, speakerId: string | null): ReplyTools | undefined {
+    if (!this.tools) return undefined;
+    return {
+      tools: this.tools,
+      context: { turnId, speaker, speakerId },
+      limits: this.toolLimits,
+      phrases: phrasesFor(this.agent.language),
+      onToolCall: (call) => this.emit({ type: "tool_call", call }),
+    };
   }
 
   /** The agent is audible now (or its audio is queued). */
@@ -299,6 +328,7 @@ class PipelineSession implements VoiceSession {
     });
     const active: ActiveReply = { reply, playout, turn, turnId: turn ? ++this.turnCount : 0, interruptible, echo, delivered: false, done };
     this.active = active;
+    this.emit({ type: "replying", replying: true });
     // Answers keep the agent engaged; announcements (`say`) do not open a follow-up window.
     if (turn) this.gate.replyStarted();
     reply.run().then(
@@ -348,6 +378,8 @@ class PipelineSession implements VoiceSession {
     this.echo.end(a.echo, atMs);
     if (a.turn) this.gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) this.emit({ type: "speaking", speaking: false });
+    // Tool rounds that completed are part of what happened, heard or not (a note was written).
+    for (const tools of a.reply.exchanges) this.history.push({ speaker: this.agent.name, isAgent: true, text: "", tools });
     if (heard) {
       this.history.push({ speaker: this.agent.name, isAgent: true, text: heard });
       const segment = { speaker: this.agent.name, speakerId: null, isAgent: true, text: heard, startMs: a.playout.startedAt ?? atMs, endMs: atMs };
@@ -364,10 +396,13 @@ class PipelineSession implements VoiceSession {
           ttsFirstAudioMs: reply.ttsFirstAudioMs,
           voiceToVoiceMs: reply.firstAudioAt === null ? null : reply.firstAudioAt - turn.endMs,
           interrupted,
+          toolCalls: reply.toolCalls,
+          toolMs: reply.toolMs,
         },
       });
     }
     if (reason === "played") this.failedReplies = 0;
+    this.emit({ type: "replying", replying: false });
     a.done?.();
   }
 

@@ -93,3 +93,28 @@ export const MAX_FAILED_REPLIES = 3;
 
 /** STT streams that fail in a row (after the adapter's own reconnects) before the session gives up. */
 export const MAX_STT_REOPENS = 3;
+
+/**
+ * A tool call still running this long after the model asked for it gets a short filler ("One
+ * moment.") when the agent is silent: people hear dead air after about a second (the turn-taking
+ * gap in conversation is ~200-700 ms), and most tools answer faster than this.
+ */
+export const TOOL_FILLER_AFTER_MS = 700;
+
+/** The longest a tool may take; then the model hears that it timed out. A meeting waits no longer. */
+export const TOOL_TIMEOUT_MS = 10_000;
+
+/**
+ * A tool's result is cut to this many characters (~1,000 tokens) before the model sees it: a
+ * spoken answer needs little, and a huge result would make the next request slow and costly.
+ */
+export const TOOL_RESULT_MAX_CHARS = 4_000;
+
+/**
+ * Rounds of tool calls in one reply (call, results, call again…); calls beyond them are not run and
+ * the model must answer with what it has. A model looping on a failing tool cannot stall the agent.
+ */
+export const MAX_TOOL_ROUNDS = 3;
+
+/** Calls run at once in one round; further ones in the same round answer "too many calls". */
+export const MAX_PARALLEL_TOOL_CALLS = 5;

@@ -55,6 +55,11 @@ export function createTts(config: ProviderConfig, options: Partial<AdapterOption
   return pick(TTS, "tts", config, adapterOptions(options));
 }
 
+/** An LLM on its own (the after-meeting summary writes with the agent's model). */
+export function createLlm(config: ProviderConfig, options: Partial<AdapterOptions> = {}): LlmProvider {
+  return pick(AI, "ai", config, adapterOptions(options));
+}
+
 /**
  * The three providers of one agent's session, from its voice config. Throws a bad_request
  * ProviderError for an unknown provider or an unusable base URL; nothing connects until the session

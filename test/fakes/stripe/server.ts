@@ -45,6 +45,11 @@ export async function startFakeStripe() {
       if (req.method === "POST" && url.pathname === "/v1/customers") {
         return send(200, { id: id("cus"), object: "customer", email: body.email, metadata: body.metadata ?? {} });
       }
+      const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+      if (req.method === "DELETE" && customerMatch) {
+        if (!customerMatch[1].startsWith("cus_")) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such customer: '${customerMatch[1]}'` } });
+        return send(200, { id: customerMatch[1], object: "customer", deleted: true });
+      }
       if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
         const sid = id("cs_test");
         const items = body.line_items as Record<string, { price_data: { unit_amount: string }; quantity: string }>;

@@ -5,6 +5,7 @@ import { sendJson, startSse, tokenCount, tokens } from "./http-util.ts";
 import { streamReply, text, watchAbort, type Message } from "./llm.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
 import { VALID_KEY } from "./state.ts";
+import { anthropicToolUses, anthropicTools, argumentFragments, unofferedCall } from "./tool-calls.ts";
 
 // Anthropic Messages and Models as the API answers them (checked 2026-11-25 against
 // @anthropic-ai/sdk 1.14 and docs.anthropic.com; docs/voice-providers.md). Strict: an unknown or
@@ -83,28 +84,44 @@ async function messages(call: FakeCall, res: http.ServerResponse): Promise<void>
   const body = call.seen.body as Record<string, unknown> | null;
   const problem = checkHeaders(call) ?? requestProblem(call, body);
   if (problem) return fail(res, problem);
+  const tools = anthropicTools(body!);
+  if ("problem" in tools) return fail(res, invalid(tools.problem));
   const failure = call.state.takeFailure(call.provider, "chat");
   if (failBeforeAnswer(call, res, failure)) return;
   const { model, system } = body as { model: string; system?: unknown };
   const turns = (body as { messages: Message[] }).messages;
-  const reply = call.state.nextReply(text(turns[turns.length - 1].content));
+  const answer = call.state.nextAnswer(text(turns[turns.length - 1].content));
+  const misuse = unofferedCall(answer, tools.offered);
+  if (misuse) return sendJson(res, 500, { type: "error", error: { type: "fake_script_error", message: misuse } });
+  const reply = answer.text;
+  const uses = anthropicToolUses(answer);
+  const stopReason = uses.length ? "tool_use" : "end_turn";
   const input = tokenCount(`${text(system)} ${turns.map((m) => text(m.content)).join(" ")}`);
   const id = `msg_${randomUUID().replace(/-/g, "")}`;
-  const usage = { input_tokens: input, output_tokens: tokens(reply).length, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage = { input_tokens: input, output_tokens: tokens(reply).length + uses.length * 20, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   if (body!.stream !== true) {
-    return sendJson(res, 200, { id, type: "message", role: "assistant", model, content: [{ type: "text", text: reply }], stop_reason: "end_turn", stop_sequence: null, usage });
+    const content = [...(reply ? [{ type: "text", text: reply }] : []), ...uses.map((u) => ({ type: "tool_use", ...u }))];
+    return sendJson(res, 200, { id, type: "message", role: "assistant", model, content, stop_reason: stopReason, stop_sequence: null, usage });
   }
   watchAbort(call, res);
   startSse(res);
   const event = (name: string, json: Record<string, unknown>) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...json })}\n\n`);
   event("message_start", { message: { id, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } });
-  event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
+  // A text block only when there is text (a bare call starts with its tool_use block).
+  const withText = reply !== "" || uses.length === 0;
+  if (withText) event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
   event("ping", {});
   const dropMid = failure !== null && "drop" in failure && failure.drop === "mid";
   const done = await streamReply(call, res, reply, (delta) => event("content_block_delta", { index: 0, delta: { type: "text_delta", text: delta } }), dropMid);
   if (!done) return;
-  event("content_block_stop", { index: 0 });
-  event("message_delta", { delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  if (withText) event("content_block_stop", { index: 0 });
+  uses.forEach((use, i) => {
+    const index = i + (withText ? 1 : 0);
+    event("content_block_start", { index, content_block: { type: "tool_use", id: use.id, name: use.name, input: {} } });
+    for (const partial of ["", ...argumentFragments(JSON.stringify(use.input))]) event("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: partial } });
+    event("content_block_stop", { index });
+  });
+  event("message_delta", { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
   event("message_stop", {});
   res.end();
 }

@@ -7,6 +7,7 @@ import { errorBody, failBeforeAnswer } from "./errors.ts";
 import { sendJson, sleep, startSse, tokenCount, tokens } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
 import { VALID_KEY } from "./state.ts";
+import { geminiCallParts, geminiTools, openAiCallDeltas, openAiCalls, openAiTools, unofferedCall } from "./tool-calls.ts";
 
 // The three streaming chat dialects, answering with the fake's scripted (or echoed) reply, one word
 // per event after the configured time to first token: OpenAI Chat Completions (also Groq and any
@@ -55,18 +56,25 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   if (!body || typeof body.model !== "string" || !Array.isArray(body.messages) || body.messages.length === 0) {
     return sendJson(res, 400, { error: { message: "'model' and a non-empty 'messages' are required", type: "invalid_request_error", param: null, code: null } });
   }
-  const bad = body.messages.find((m) => !["system", "developer", "user", "assistant"].includes(m.role));
-  if (bad) return sendJson(res, 400, { error: { message: `Invalid value: '${bad.role}'. Supported values are: 'system', 'assistant', 'user'.`, type: "invalid_request_error", param: "messages", code: "invalid_value" } });
+  const bad = body.messages.find((m) => !["system", "developer", "user", "assistant", "tool"].includes(m.role));
+  if (bad) return sendJson(res, 400, { error: { message: `Invalid value: '${bad.role}'. Supported values are: 'system', 'assistant', 'user', 'tool' and 'developer'.`, type: "invalid_request_error", param: "messages", code: "invalid_value" } });
+  const tools = openAiTools(body as Record<string, unknown>);
+  if ("problem" in tools) return sendJson(res, 400, { error: { ...tools.problem, type: "invalid_request_error" } });
   const failure = call.state.takeFailure(call.provider, "chat");
   if (failBeforeAnswer(call, res, failure)) return;
   const lastUser = [...body.messages].reverse().find((m) => m.role === "user");
-  const reply = call.state.nextReply(text(lastUser?.content));
+  const answer = call.state.nextAnswer(text(lastUser?.content));
+  const misuse = unofferedCall(answer, tools.offered);
+  if (misuse) return sendJson(res, 500, { error: { message: misuse, type: "fake_script_error" } });
+  const reply = answer.text;
+  const finish = answer.calls.length ? "tool_calls" : "stop";
   const promptTokens = tokenCount(body.messages.map((m) => text(m.content)).join(" "));
   const id = `chatcmpl-${randomUUID()}`;
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: Record<string, unknown>, finish: string | null) => ({ id, object: "chat.completion.chunk", created, model: body.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   if (!body.stream) {
-    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: reply, refusal: null }, logprobs: null, finish_reason: "stop" }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
+    const message = { role: "assistant", content: reply || null, refusal: null, ...(answer.calls.length ? { tool_calls: openAiCalls(answer) } : {}) };
+    return sendJson(res, 200, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage: { prompt_tokens: promptTokens, completion_tokens: tokens(reply).length, total_tokens: promptTokens + tokens(reply).length } });
   }
   watchAbort(call, res);
   startSse(res);
@@ -74,7 +82,8 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   data(chunk({ role: "assistant", content: "" }, null));
   const done = await streamReply(call, res, reply, (delta) => data(chunk({ content: delta }, null)), failure !== null && "drop" in failure && failure.drop === "mid");
   if (!done) return;
-  data(chunk({}, "stop"));
+  for (const delta of openAiCallDeltas(answer)) data(chunk(delta, null));
+  data(chunk({}, finish));
   if (body.stream_options?.include_usage) {
     const completion = tokens(reply).length;
     data({ id, object: "chat.completion.chunk", created, model: body.model, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion } });
@@ -93,27 +102,39 @@ export function openAiChatRoutes(root: string): HttpRoute[] {
 
 // ---------- Gemini ----------
 
-async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<void> {
+/** generateContent (one JSON answer) or streamGenerateContent (SSE with alt=sse). */
+async function geminiGenerate(call: FakeCall, res: http.ServerResponse, streaming: boolean): Promise<void> {
   if (!geminiAuthorized(call)) return sendJson(res, 400, GEMINI_BAD_KEY);
   const model = decodeURIComponent(call.params[0]);
   const body = call.seen.body as { contents?: { role?: string; parts?: { text?: string }[] }[]; systemInstruction?: { parts?: { text?: string }[] } } | null;
   const invalid = (message: string) => sendJson(res, 400, { error: { code: 400, message, status: "INVALID_ARGUMENT" } });
   if (!body || !Array.isArray(body.contents) || body.contents.length === 0) return invalid("* GenerateContentRequest.contents: contents is not specified");
   if (body.contents.some((c) => c.role !== "user" && c.role !== "model")) return invalid("Please use a valid role: user, model.");
-  if (call.url.searchParams.get("alt") !== "sse") return invalid("This fake streams with alt=sse only");
+  if (streaming && call.url.searchParams.get("alt") !== "sse") return invalid("This fake streams with alt=sse only");
+  const tools = geminiTools(call.state, body as Record<string, unknown>);
+  if ("problem" in tools) return invalid(tools.problem);
   const failure = call.state.takeFailure(call.provider, "chat");
   if (failBeforeAnswer(call, res, failure)) return;
   const partsText = (parts?: { text?: string }[]) => (parts ?? []).map((p) => p.text ?? "").join("");
-  const reply = call.state.nextReply(partsText(body.contents[body.contents.length - 1].parts));
+  const answer = call.state.nextAnswer(partsText(body.contents[body.contents.length - 1].parts));
+  const misuse = unofferedCall(answer, tools.offered);
+  if (misuse) return sendJson(res, 500, { error: { code: 500, message: misuse, status: "INTERNAL" } });
+  const reply = answer.text;
+  const calls = answer.calls.length ? geminiCallParts(call.state, answer) : [];
   const prompt = tokenCount(`${partsText(body.systemInstruction?.parts)} ${body.contents.map((c) => partsText(c.parts)).join(" ")}`);
+  if (!streaming) {
+    const parts = [...(reply ? [{ text: reply }] : []), ...calls];
+    const output = tokens(reply).length + calls.length * 10;
+    return sendJson(res, 200, { candidates: [{ content: { parts, role: "model" }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: output, totalTokenCount: prompt + output }, modelVersion: model, responseId: "fake" });
+  }
   watchAbort(call, res);
   startSse(res);
   let sent = 0;
-  const data = (delta: string, last: boolean) => {
+  const data = (delta: string | object[], last: boolean) => {
     sent++;
     res.write(
       `data: ${JSON.stringify({
-        candidates: [{ content: { parts: [{ text: delta }], role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
+        candidates: [{ content: { parts: typeof delta === "string" ? [{ text: delta }] : delta, role: "model" }, index: 0, ...(last ? { finishReason: "STOP" } : {}) }],
         usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: sent, totalTokenCount: prompt + sent },
         modelVersion: model,
         responseId: "fake",
@@ -121,11 +142,14 @@ async function geminiStream(call: FakeCall, res: http.ServerResponse): Promise<v
     );
   };
   const parts = tokens(reply);
-  const done = await streamReply(call, res, reply, (delta) => data(delta, sent === parts.length - 1), failure !== null && "drop" in failure && failure.drop === "mid");
+  const done = await streamReply(call, res, reply, (delta) => data(delta, calls.length === 0 && sent === parts.length - 1), failure !== null && "drop" in failure && failure.drop === "mid");
+  // Calls arrive whole, in one event after the text.
+  if (done && calls.length) data(calls, true);
   if (done) res.end();
 }
 
 export const geminiRoutes: HttpRoute[] = [
-  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: strictGemini(geminiStream) },
+  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: strictGemini((call, res) => geminiGenerate(call, res, true)) },
+  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):generateContent$/, surface: "chat", handle: strictGemini((call, res) => geminiGenerate(call, res, false)) },
   { method: "GET", pattern: /^\/v1(?:beta)?\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModels },
 ];

@@ -13,7 +13,7 @@ import { geminiRoutes, openAiChatRoutes } from "./llm.ts";
 import { cartesiaHttpRoutes, elevenLabsHttpRoutes } from "./models.ts";
 import type { FakeCall, HttpRoute, WsRoute } from "./routes.ts";
 import { deepgramSpeakRoutes, openAiAudioRoutes } from "./speech-http.ts";
-import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
+import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type ScriptedAnswer, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
 import { cartesiaRoutes, elevenLabsRoutes } from "./tts-sockets.ts";
 
 // Every STT, LLM and TTS provider of the catalogue as one local server speaking its real wire
@@ -35,7 +35,7 @@ const PROVIDERS: Record<string, { http: HttpRoute[]; ws: WsRoute[] }> = {
   cartesia: { http: cartesiaHttpRoutes, ws: cartesiaRoutes },
 };
 
-export type { FakeDelays, FakeFailure, SeenRequest, VoiceFakeOptions };
+export type { FakeDelays, FakeFailure, ScriptedAnswer, SeenRequest, VoiceFakeOptions };
 
 export interface VoiceFakes {
   /** http://127.0.0.1:<port> */
@@ -50,8 +50,8 @@ export interface VoiceFakes {
   requests: SeenRequest[];
   /** Changes delays and behaviour (merged into the current options). */
   set(options: Partial<Omit<VoiceFakeOptions, "delays">> & { delays?: Partial<FakeDelays> }): void;
-  /** Appends scripted STT transcripts (one per utterance) and LLM replies (one per request). */
-  script(next: { stt?: string[]; ai?: string[] }): void;
+  /** Appends scripted STT transcripts (one per utterance) and LLM answers (one per request: text or tool calls). */
+  script(next: { stt?: string[]; ai?: ScriptedAnswer[] }): void;
   /** The next `times` requests to `provider` (a prefix; optionally one surface: chat, speech, transcribe, listen, models) fail. */
   failNext(provider: string, failure: FakeFailure, times?: number, surface?: string): void;
   /** Back to defaults; forgets requests, scripts and failures. */
@@ -100,7 +100,7 @@ function control(state: FakeState, req: http.IncomingMessage, res: http.ServerRe
       state.set(input);
       return sendJson(res, 200, state.options);
     case "POST /__control/script":
-      state.script(input as { stt?: string[]; ai?: string[] });
+      state.script(input as { stt?: string[]; ai?: ScriptedAnswer[] });
       return sendJson(res, 200, { ok: true });
     case "POST /__control/fail":
       state.failNext(String(input.provider), input.failure as FakeFailure, Number(input.times ?? 1), input.surface as string | undefined);

@@ -56,6 +56,18 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   today: null,
 };
 
+/**
+ * A scripted LLM answer: text, or function calls the model makes (after saying `say`, if given).
+ * A call is scripted by name and arguments; each dialect gives it its own id and wire form.
+ */
+export type ScriptedAnswer = string | { say?: string; calls: { name: string; arguments: Record<string, unknown> }[] };
+
+/** What a fake LLM answers one request with. */
+export interface FakeAnswer {
+  text: string;
+  calls: { name: string; arguments: Record<string, unknown> }[];
+}
+
 /** A failure the next matching request(s) get instead of an answer. */
 export type FakeFailure =
   /** The provider's own error response with this status (401, 429, 500, 529, …). */
@@ -98,7 +110,7 @@ export class FakeState {
   options: VoiceFakeOptions;
   readonly requests: SeenRequest[] = [];
   private sttScript: string[] = [];
-  private aiScript: string[] = [];
+  private aiScript: ScriptedAnswer[] = [];
   private failures: { provider: string; surface?: string; failure: FakeFailure; times: number }[] = [];
 
   constructor(options: Partial<VoiceFakeOptions> = {}) {
@@ -109,7 +121,7 @@ export class FakeState {
     this.options = mergeOptions(this.options, options);
   }
 
-  script(next: { stt?: string[]; ai?: string[] }): void {
+  script(next: { stt?: string[]; ai?: ScriptedAnswer[] }): void {
     this.sttScript.push(...(next.stt ?? []));
     this.aiScript.push(...(next.ai ?? []));
   }
@@ -136,10 +148,19 @@ export class FakeState {
     return this.sttScript.shift() ?? this.options.defaultTranscript;
   }
 
-  /** The LLM's next answer: scripted, else an echo of the last user message (deterministic). */
-  nextReply(lastUser: string): string {
+  /** The LLM's next answer: scripted (text and tool calls), else an echo of the last user message. */
+  nextAnswer(lastUser: string): FakeAnswer {
     const scripted = this.aiScript.shift();
-    if (scripted !== undefined) return scripted;
+    if (typeof scripted === "object") return { text: scripted.say ?? "", calls: scripted.calls };
+    return { text: scripted ?? this.echo(lastUser), calls: [] };
+  }
+
+  /** The LLM's next answer as text (dialects without tools). */
+  nextReply(lastUser: string): string {
+    return this.nextAnswer(lastUser).text;
+  }
+
+  private echo(lastUser: string): string {
     const heard = lastUser.replace(/\s+/g, " ").trim().slice(-200);
     return `You said: ${heard || "nothing"}. That is all I have to say.`;
   }

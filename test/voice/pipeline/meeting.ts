@@ -2,7 +2,8 @@ import { catalogueEntry } from "../../../lib/providers/catalogue.ts";
 import { createVoiceSession, type VoiceProviders } from "../../../lib/voice/pipeline/session.ts";
 import { createProviders } from "../../../lib/voice/providers/create-providers.ts";
 import type { ProviderLogEvent } from "../../../lib/voice/providers/log.ts";
-import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TranscriptSegment, VoiceSession } from "../../../lib/voice/types.ts";
+import type { ToolLimits } from "../../../lib/voice/pipeline/tool-runner.ts";
+import type { AgentTools, AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TranscriptSegment, VoiceSession } from "../../../lib/voice/types.ts";
 import type { VoiceFakes } from "../../fakes/voice/server.ts";
 import { speechSamples } from "./speech.ts";
 
@@ -26,6 +27,9 @@ export interface AgentSetup {
   instructions?: string;
   /** STT models differ by family (Deepgram Flux vs Nova). */
   sttModel?: string;
+  /** What the agent may call, and the bounds of a call. */
+  tools?: AgentTools;
+  toolLimits?: Partial<ToolLimits>;
 }
 
 function providerConfig(kind: ProviderKind, providerId: string, fakes: VoiceFakes, setup: AgentSetup, model?: string): ProviderConfig {
@@ -75,6 +79,8 @@ export class Meeting {
       providers: this.providers,
       now: () => this.clock,
       onEvent: (e) => this.events.push(e),
+      tools: setup.tools,
+      toolLimits: setup.toolLimits,
       output: {
         play: (samples, sampleRate) => this.sink.push({ type: "play", atMs: this.clock, samples: samples.length, sampleRate }),
         clear: () => this.sink.push({ type: "clear", atMs: this.clock }),

@@ -42,6 +42,9 @@ describe("wake word", () => {
     await m.silence(1000);
     expect(chatRequests()).toHaveLength(0);
     expect(m.of("speaking")).toEqual([]);
+    // Why it said nothing, for the people in the call.
+    expect(m.of("unanswered")).toEqual([{ type: "unanswered", reason: "no_wake_word", text: SPEECH["no-wake-word"].text }]);
+    expect(m.of("replying")).toEqual([]);
 
     await m.speak("hey-cohost-agenda", "bob");
     const reply = await m.reply();
@@ -53,6 +56,14 @@ describe("wake word", () => {
     ]);
     expect(m.of("activation")[0]).toEqual({ type: "activation", active: true });
     expect(m.of("speaking").map((e) => e.speaking)).toEqual([true, false]);
+    // Thinking from the turn to the first audio, speaking until the reply is over.
+    expect(m.events.filter((e) => e.type === "replying" || e.type === "speaking").map((e) => e.type === "replying" ? `replying:${e.replying}` : `speaking:${(e as { speaking: boolean }).speaking}`)).toEqual([
+      "replying:true",
+      "speaking:true",
+      "speaking:false",
+      "replying:false",
+    ]);
+    expect(m.of("unanswered")).toHaveLength(1);
     expect(m.sink.filter((s) => s.type === "play").length).toBeGreaterThan(0);
     expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
   });
@@ -90,6 +101,7 @@ describe("manual activation", () => {
     await m.until(() => m.transcript.length === 1, "the transcript");
     await m.silence(800);
     expect(chatRequests()).toHaveLength(0);
+    expect(m.of("unanswered")).toEqual([{ type: "unanswered", reason: "not_activated", text: SPEECH["hey-cohost-agenda"].text }]);
 
     m.session.setActivated(true);
     await m.speak("no-wake-word", "alice");

@@ -4,9 +4,14 @@ import { tokenSchema } from "@/lib/auth/schema";
 import { parseBody } from "@/lib/http/parse";
 import { route } from "@/lib/http/route";
 
+const MESSAGES = {
+  confirmed: "Your e-mail is confirmed. You can sign in now.",
+  already_confirmed: "Your e-mail is already confirmed. You can sign in.",
+};
+
 export const POST = route(async ({ request }) => {
   await limitAuthByIp(request);
   const { token } = await parseBody(request, tokenSchema);
-  await verifyEmail(token);
-  return { message: "Your e-mail is confirmed. You can sign in now." };
+  const status = await verifyEmail(token);
+  return { status, message: MESSAGES[status] };
 });

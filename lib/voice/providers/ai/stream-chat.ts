@@ -1,4 +1,4 @@
-import type { LlmChunk } from "../../types.ts";
+import type { LlmChunk, ToolCall } from "../../types.ts";
 import type { ProviderRef } from "../errors.ts";
 import { release, send, streamBody } from "../http.ts";
 import type { AdapterOptions } from "../options.ts";
@@ -7,8 +7,13 @@ import { readSse, type SseEvent } from "../sse.ts";
 
 /** Reads one provider's SSE dialect. */
 export interface ChatDecoder {
-  /** Text deltas in this event; null when the event ends the answer. Throws a ProviderError for in-stream errors. */
-  event(ev: SseEvent): string[] | null;
+  /**
+   * Text deltas and completed tool calls in this event, in order; null when the event ends the
+   * answer. Throws a ProviderError for in-stream errors.
+   */
+  event(ev: SseEvent): (string | ToolCall)[] | null;
+  /** Calls still being assembled when the answer ended (dialects that do not mark a call's end). */
+  end?(): ToolCall[];
   usage(): { inputTokens: number; outputTokens: number } | null;
 }
 
@@ -52,16 +57,17 @@ export async function* streamChat(ref: ProviderRef, request: ChatRequest, makeDe
             release(res);
             continue;
           }
-          for (const delta of texts) {
-            if (!delta) continue;
+          for (const part of texts) {
+            if (!part) continue;
             spoke = true;
-            yield { type: "text", delta };
+            yield typeof part === "string" ? { type: "text", delta: part } : { type: "tool_call", call: part };
           }
         }
       } catch (err) {
         if (!finished) throw err;
       }
       if (signal.aborted) return;
+      for (const call of decoder.end?.() ?? []) yield { type: "tool_call", call };
       const usage = decoder.usage();
       if (usage) yield { type: "usage", ...usage };
       return;

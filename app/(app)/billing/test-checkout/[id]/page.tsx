@@ -1,6 +1,7 @@
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { TestCheckout } from "@/components/billing/test-checkout";
+import { TestModeBadge } from "@/components/billing/test-mode-badge";
 import { Card } from "@/components/ui/card";
 import { serverUserId } from "@/lib/auth/server-user";
 import { getTestTopUp } from "@/lib/billing/topups";
@@ -18,9 +19,9 @@ export default async function TestCheckoutPage({ params }: { params: Promise<{ i
   const t = await getTranslations("billing.checkout");
   return (
     <Card className="mx-auto w-full max-w-md">
-      <span className="inline-block rounded bg-warning-bg px-2 py-1 text-xs font-bold tracking-wide text-[#5c4400]">{t("badge")}</span>
-      <h2 className="mt-3 text-xl font-semibold">{t("title")}</h2>
-      <p className="mb-4 mt-2 text-sm text-[var(--text-muted)]">{t("explain")}</p>
+      {/* The page heading already says "Test checkout"; the card says what test mode means. */}
+      <TestModeBadge />
+      <p className="mb-4 mt-3 text-sm text-[var(--text-muted)]">{t("explain")}</p>
       <TestCheckout id={topUp.id} amountUsd={topUp.amountUsd} status={topUp.status} />
     </Card>
   );

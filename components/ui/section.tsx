@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import { LoadingBlock } from "@/components/ui/spinner";
+import { Button } from "./button";
+import { Card } from "./card";
+import { cn } from "./cn";
+import { LoadingBlock } from "./spinner";
 
-/** A billing section with its own loading and error state (spec §4: separate flags per section). */
+/** A titled card with its own loading and error state (billing: spec §4's separate flags per section). */
 export function Section({
   title,
   loading,
@@ -13,6 +14,8 @@ export function Section({
   onRetry,
   children,
   className,
+  tone,
+  aside,
 }: {
   title: string;
   loading: boolean;
@@ -20,14 +23,21 @@ export function Section({
   onRetry?: () => void;
   children: ReactNode;
   className?: string;
+  /** Another look for a destructive section (Delete account). */
+  tone?: "danger";
+  /** Words beside the title (a badge). */
+  aside?: ReactNode;
 }) {
-  const t = useTranslations("billing");
+  const t = useTranslations("common");
   const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} className={className}>
-      <h2 id={headingId} className="mb-4 text-lg font-semibold">
-        {title}
-      </h2>
+    <Card role="region" aria-labelledby={headingId} className={cn(tone === "danger" && "border-error/50", className)}>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className={cn("text-lg font-semibold", tone === "danger" && "text-error-text")}>
+          {title}
+        </h2>
+        {aside}
+      </div>
       {error ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
           <span className="flex-1">{error}</span>

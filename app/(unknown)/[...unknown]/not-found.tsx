@@ -1,0 +1,2 @@
+// The same "Page not found" card as inside the signed-in pages.
+export { default } from "../../(app)/not-found";

@@ -1,0 +1,26 @@
+import { openMeetingStream } from "@/lib/events/open-meeting-stream";
+import { userRoute } from "@/lib/http/route";
+
+export const dynamic = "force-dynamic";
+
+// GET (Last-Event-ID or ?since=now): the meeting's status changes and transcript segments as
+// Server-Sent Events (lib/events/open-meeting-stream.ts). 204 once the meeting has ended and the
+// client has everything.
+export const GET = userRoute<{ id: string }>(async ({ request, user, params }) => {
+  const stream = await openMeetingStream({
+    userId: user.id,
+    meetingId: params.id,
+    lastEventId: request.headers.get("last-event-id"),
+    since: new URL(request.url).searchParams.get("since"),
+    signal: request.signal,
+  });
+  if (!stream) return new Response(null, { status: 204 });
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform keeps the compression middleware from buffering the stream.
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+});

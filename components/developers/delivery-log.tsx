@@ -1,0 +1,84 @@
+"use client";
+import { useFormatter, useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { LoadingBlock } from "@/components/ui/spinner";
+import { notifications } from "@/lib/client/notifications";
+import { useDeliveries, type WebhookDelivery, type WebhookEndpoint } from "@/lib/client/use-developers";
+
+/** An endpoint's delivery log: each event with its attempts (status code, latency, answer), "Send test event", "Redeliver". */
+export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const t = useTranslations("developers.log");
+  const log = useDeliveries(endpoint.id);
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (key: string, action: () => Promise<void>, done: string) => {
+    setBusy(key);
+    try {
+      await action();
+      notifications.add({ type: "success", message: done });
+    } catch (err) {
+      notifications.add({ type: "error", message: (err as Error).message });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section aria-label={t("title")} className="flex flex-col gap-3">
+      <div>
+        <Button size="sm" loading={busy === "test"} disabled={!endpoint.enabled} onClick={() => run("test", log.sendTest, t("testQueued"))}>
+          {t("sendTest")}
+        </Button>
+      </div>
+      {log.isLoading ? (
+        <LoadingBlock label={t("loading")} />
+      ) : log.error ? (
+        <p role="alert" className="text-sm text-error-text">
+          {(log.error as Error).message}
+        </p>
+      ) : log.data?.deliveries.length === 0 ? (
+        <p className="text-sm text-[var(--text-muted)]">{t("empty")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-[var(--border)] text-sm">
+          {log.data?.deliveries.map((d) => (
+            <Delivery key={d.id} delivery={d} busy={busy === d.id} disabled={!endpoint.enabled} onRedeliver={() => run(d.id, () => log.redeliver(d.id), t("redeliverQueued"))} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: WebhookDelivery; busy: boolean; disabled: boolean; onRedeliver: () => void }) {
+  const t = useTranslations("developers.log");
+  const format = useFormatter();
+  const last = d.tries[d.tries.length - 1];
+  const tone = d.status === "succeeded" ? "text-success-text" : d.status === "failed" ? "text-error-text" : "text-warning-text";
+  return (
+    <li className="flex flex-col gap-1 py-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p>
+          <code className="text-xs">{d.eventType}</code> <span className={tone}>{t(`status.${d.status}`)}</span>{" "}
+          <span className="text-xs text-[var(--text-muted)]">
+            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })} · {t("attempts", { count: d.attempts })}
+            {d.nextAttemptAt && ` · ${t("next", { when: format.dateTime(new Date(d.nextAttemptAt), { timeStyle: "medium" }) })}`}
+          </span>
+        </p>
+        <Button size="sm" variant="secondary" loading={busy} disabled={disabled} onClick={onRedeliver}>
+          {t("redeliver")}
+        </Button>
+      </div>
+      <p className="font-mono text-xs text-[var(--text-muted)]">{d.eventId}</p>
+      {d.tries.length > 0 && (
+        <ol className="flex flex-col gap-0.5 text-xs">
+          {d.tries.map((a, i) => (
+            <li key={i}>
+              {a.manual ? t("manual") : t("attempt", { n: a.attempt })}: {a.statusCode !== null ? `HTTP ${a.statusCode}` : a.error} · {t("latency", { ms: a.latencyMs })}
+              {a.responseExcerpt && <span className="ml-1 break-all text-[var(--text-muted)]">“{a.responseExcerpt.slice(0, 200)}”</span>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {!last && <p className="text-xs text-[var(--text-muted)]">{t("queued")}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+import { Languages } from "lucide-react";
+import { useLocale, useTranslations } from "next-intl";
+import { useId } from "react";
+import { LANGUAGES, switchLanguage } from "./language";
+
+/** The language choice where there is no account menu: the sign-in screens and the phone drawer. */
+export function LanguageSelect({ className }: { className?: string }) {
+  const t = useTranslations("shell");
+  const locale = useLocale();
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-2 text-sm ${className ?? ""}`}>
+      <Languages size={16} aria-hidden="true" className="text-[var(--text-muted)]" />
+      <label htmlFor={id} className="text-[var(--text-muted)]">
+        {t("language")}
+      </label>
+      <select
+        id={id}
+        value={locale}
+        onChange={(e) => switchLanguage(e.target.value)}
+        className="rounded-md border border-[var(--border)] bg-[var(--surface)] px-2 py-1 text-sm text-[var(--text)] focus:outline-2 focus:outline-primary"
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import AxeBuilder from "@axe-core/playwright";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { startReceiver, type Received } from "../test/fakes/webhook-receiver";
+import { test, expect, topUp } from "./fixtures";
+import { E2E } from "./support/ports";
+
+// Cohost for other software, as a developer meets it: an API key and a webhook endpoint made on the
+// Developers page by clicking, then a meeting in the test room driven with the key alone (no
+// session), its events arriving signed at a local receiver that verifies them with the Standard
+// Webhooks library.
+
+test.setTimeout(180_000);
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+});
+
+/** Clicks through the "shown once" dialog and answers the secret it showed. */
+async function copyShownOnce(page: Page, title: string, label: string): Promise<string> {
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("alert")).toContainText("shown only this once");
+  const value = await dialog.getByLabel(label).inputValue();
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  return value;
+}
+
+async function createKeyInUi(page: Page, name: string, access: "Full access" | "Read only"): Promise<string> {
+  const keys = page.getByRole("region", { name: "API keys" });
+  await keys.getByLabel("Name").fill(name);
+  await keys.getByLabel("Access").selectOption({ label: access });
+  await keys.getByRole("button", { name: "Create key" }).click();
+  return copyShownOnce(page, "Your new API key", "API key");
+}
+
+const statuses = (received: Received[], meetingId: string) =>
+  received.filter((r) => r.body.type === "meeting.status_changed" && r.body.data.meetingId === meetingId).map((r) => r.body.data.status);
+
+test("a key and a webhook made on the Developers page; a meeting driven with the key alone; its events arrive signed", async ({ signedIn: page }) => {
+  const receiver = await startReceiver();
+  let api: APIRequestContext | undefined;
+  try {
+    await topUp(page.request, 10);
+    await page.goto("/");
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Developers" }).click();
+    await expect(page).toHaveURL(/\/developers$/);
+    await expect(page.getByText("No API keys yet.")).toBeVisible();
+
+    const key = await createKeyInUi(page, "Robot", "Full access");
+    expect(key).toMatch(/^ck_/);
+    const keyList = page.getByRole("list", { name: "Your API keys" });
+    await expect(keyList.getByRole("listitem")).toHaveCount(1);
+    await expect(keyList).toContainText("Robot");
+    await expect(keyList).toContainText(`${key.slice(0, 11)}…`);
+    await expect(keyList).not.toContainText(key);
+
+    const hooks = page.getByRole("region", { name: "Webhooks" });
+    await hooks.getByLabel("Endpoint address").fill(receiver.url);
+    await hooks.getByRole("checkbox", { name: /meeting\.transcript\.segment/ }).check();
+    await hooks.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret");
+    receiver.useSecret(secret);
+    const endpoint = hooks.getByRole("list", { name: "Your webhook endpoints" }).getByRole("listitem").first();
+    await expect(endpoint).toContainText(receiver.url);
+
+    // The endpoint works: a test event from its delivery log arrives, signed, and is logged as delivered.
+    await endpoint.getByRole("button", { name: "Delivery log" }).click();
+    await endpoint.getByRole("button", { name: "Send test event" }).click();
+    await expect(endpoint.getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    expect(receiver.received[0]).toMatchObject({ verified: true, body: { type: "webhook.test" } });
+
+    // From here on, only the key: no cookies, no session.
+    api = await playwrightRequest.newContext({ baseURL: E2E.appUrl, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+    expect((await api.get("/api/api-keys")).status()).toBe(403);
+    const agent = await api.post("/api/agents", {
+      data: {
+        name: "Cohost",
+        wakeWord: "hey cohost",
+        sttProviderId: "deepgram",
+        sttApiKey: "valid-key-0123456789",
+        aiProviderId: "openai",
+        aiApiKey: "valid-key-0123456789",
+        ttsProviderId: "elevenlabs",
+        ttsApiKey: "valid-key-0123456789",
+      },
+    });
+    expect(agent.status(), await agent.text()).toBe(201);
+    const room = await (await api.post("/api/rooms", { data: {} })).json();
+    const joined = await api.post("/api/meetings/join", { data: { agentId: (await agent.json()).id, meetingUrl: room.url, title: "Driven by a key" } });
+    expect(joined.status(), await joined.text()).toBe(201);
+    const meetingId: string = (await joined.json()).id;
+
+    await expect.poll(() => statuses(receiver.received, meetingId), { timeout: 90_000, message: "the agent to be in the room" }).toContain("in_progress");
+    const stopped = await api.post(`/api/meetings/${meetingId}/stop`);
+    expect(stopped.status(), await stopped.text()).toBe(200);
+    await expect
+      .poll(() => receiver.received.some((r) => r.body.type === "meeting.ended" && r.body.data.meetingId === meetingId), { timeout: 30_000, message: "meeting.ended" })
+      .toBe(true);
+
+    const ofMeeting = receiver.received.filter((r) => r.body.data.meetingId === meetingId);
+    expect(ofMeeting.every((r) => r.verified)).toBe(true);
+    expect(statuses(receiver.received, meetingId)).toEqual(expect.arrayContaining(["joining", "in_progress", "completed"]));
+    const ended = ofMeeting.find((r) => r.body.type === "meeting.ended")!;
+    expect(ended.body.data).toMatchObject({ status: "completed", reason: "user_stopped", title: "Driven by a key", platform: "room" });
+    // The key shows its use on the Developers page.
+    await page.reload();
+    await expect(keyList).not.toContainText("last used never");
+  } finally {
+    await api?.dispose();
+    await receiver.close();
+  }
+});
+
+test("on a phone: revoking a key, with the page usable and accessible", async ({ signedIn: page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await page.getByRole("link", { name: "Developers" }).click();
+  await expect(page).toHaveURL(/\/developers$/);
+  const key = await createKeyInUi(page, "Dashboard", "Read only");
+  const api = await playwrightRequest.newContext({ baseURL: E2E.appUrl, extraHTTPHeaders: { authorization: `Bearer ${key}` } });
+  try {
+    expect((await api.get("/api/me")).status()).toBe(200);
+    expect((await api.put("/api/me", { data: { firstName: "Mallory", lastName: "X" } })).status()).toBe(403);
+
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+
+    await page.getByRole("button", { name: "Revoke Dashboard" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByRole("list", { name: "Your API keys" })).toContainText("Revoked");
+    expect((await api.get("/api/me")).status()).toBe(401);
+
+    // The API reference renders the document with the renderer Cohost serves itself.
+    await page.getByRole("link", { name: "API reference" }).click();
+    await expect(page.getByText("/api/meetings/join").first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    await api.dispose();
+  }
+});

@@ -1,0 +1,36 @@
+import { db } from "../db/client.ts";
+import { AppError } from "../http/errors.ts";
+import { stripe } from "../billing/stripe.ts";
+import { stripeConfigured } from "../billing/mode.ts";
+import { LIVE_STATUSES } from "../meetings/status.ts";
+import { checkCurrentPassword } from "./current-password.ts";
+
+/**
+ * Deletes the account and everything in it (docs/auth.md, "Deleting an account"): agents, meetings
+ * with their transcripts, calendars, the credit balance and its history, feedback, rooms. The user
+ * types their e-mail address and, when the account has one, gives the password. Refused while an
+ * agent is in a meeting: stopping it first keeps the bill and the transcript whole.
+ */
+export async function deleteAccount(userId: string, input: { confirmation: string; currentPassword?: string }): Promise<void> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  if (input.confirmation.toLowerCase() !== user.email) {
+    const message = "Type your e-mail address exactly to confirm";
+    throw new AppError("validation_error", message, { issues: [{ path: "confirmation", message }] });
+  }
+  if (user.passwordHash) await checkCurrentPassword(userId, input.currentPassword ?? "");
+  const live = await db.meeting.count({ where: { userId, status: { in: [...LIVE_STATUSES] } } });
+  if (live > 0) {
+    throw new AppError("conflict", `An agent is still in ${live === 1 ? "a meeting" : `${live} meetings`}. Stop ${live === 1 ? "it" : "them"} on the Meetings page first.`);
+  }
+  const account = await db.creditAccount.findUnique({ where: { userId }, select: { stripeCustomerId: true } });
+  // Every row of the account goes with the user (ON DELETE CASCADE); scheduled meetings' start
+  // jobs then find no meeting and are skipped by the worker.
+  await db.user.delete({ where: { id: userId } });
+  // After the commit, never inside it: deleting the Stripe customer removes the saved card, so no
+  // later charge can reach it. A failure here leaves a customer without an account; log it.
+  if (account?.stripeCustomerId && stripeConfigured()) {
+    await stripe()
+      .customers.del(account.stripeCustomerId)
+      .catch((err) => console.error(`[account] Stripe customer ${account.stripeCustomerId} of a deleted account was not deleted: ${(err as Error).message}`));
+  }
+}

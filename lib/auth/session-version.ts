@@ -1,0 +1,40 @@
+import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { revokeAllForUser } from "./refresh-tokens.ts";
+
+// Ending a user's sessions: cookie sessions and access tokens are stateless (signed JWTs), so each
+// carries the user's session generation (`sv`) from when it was issued. Raising the generation ends
+// every one of them at its next request: requireUser() compares it on the user read it already
+// does, the proxy and next-auth's session read compare it for pages. Tokens from before the
+// generation existed carry none, which counts as 0 (the column's default).
+
+export function isCurrentVersion(claimed: unknown, current: number): boolean {
+  return (typeof claimed === "number" ? claimed : 0) === current;
+}
+
+/** Whether a session issued to this user under generation `claimed` is still valid. */
+export async function sessionIsCurrent(userId: string, claimed: unknown): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
+  return user !== null && isCurrentVersion(claimed, user.sessionVersion);
+}
+
+export async function sessionVersionOf(userId: string): Promise<number> {
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { sessionVersion: true } });
+  return user.sessionVersion;
+}
+
+/**
+ * Ends every session of the user: browser sessions and access tokens issued so far stop working, and
+ * every refresh token is revoked. Returns the new generation, under which the caller may issue the
+ * one session it keeps (a password change keeps the browser that made it signed in).
+ */
+export async function endAllSessions(userId: string, alsoSet: Prisma.UserUpdateInput = {}): Promise<number> {
+  // `alsoSet` (a new password) changes in the same statement, so no window leaves it half done.
+  const { sessionVersion } = await db.user.update({
+    where: { id: userId },
+    data: { ...alsoSet, sessionVersion: { increment: 1 } },
+    select: { sessionVersion: true },
+  });
+  await revokeAllForUser(userId);
+  return sessionVersion;
+}

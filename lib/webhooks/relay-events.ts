@@ -1,0 +1,83 @@
+import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { QUEUES, inTransaction, jobSender } from "../jobs/boss.ts";
+import { getMeetingDetails } from "../meetings/get-meeting-details.ts";
+import type { DeliveryJob } from "./attempt-delivery.ts";
+
+// The outbox relay: turns new events into deliveries, one per enabled endpoint of the event's user
+// that asked for its type, and sends each delivery's first attempt as a pg-boss job, in the same
+// transaction that marks the events dispatched. Events are locked with SKIP LOCKED, so any number of
+// workers can relay at once and none is relayed twice.
+
+const BATCH = 200;
+
+interface PendingEvent {
+  id: string;
+  userId: string;
+  type: string;
+  meetingId: string | null;
+  data: Prisma.JsonValue;
+}
+
+/** Relays every event not yet dispatched; answers how many it handled. */
+export async function relayEvents(): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.$transaction(relayBatch, { timeout: 60_000 });
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+async function relayBatch(tx: Prisma.TransactionClient): Promise<number> {
+  const events = await tx.$queryRaw<PendingEvent[]>`
+    SELECT id, "userId", type, "meetingId", data FROM "ApiEvent" WHERE "dispatchedAt" IS NULL
+    ORDER BY "createdAt", id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+  if (events.length === 0) return 0;
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { userId: { in: [...new Set(events.map((e) => e.userId))] }, enabled: true },
+    select: { id: true, userId: true, events: true },
+  });
+  const deliveries: { endpointId: string; eventId: string }[] = [];
+  for (const event of events) {
+    const targets = endpoints.filter((ep) => ep.userId === event.userId && ep.events.includes(event.type));
+    if (targets.length === 0) continue;
+    if (event.type === "meeting.ended" && event.meetingId) {
+      await tx.apiEvent.update({ where: { id: event.id }, data: { data: await endedData(event.userId, event.meetingId, event.data) } });
+    }
+    for (const t of targets) deliveries.push({ endpointId: t.id, eventId: event.id });
+  }
+  if (deliveries.length > 0) {
+    const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { id: true } });
+    const jobs = created.map((d) => ({ data: { deliveryId: d.id, after: 0 } satisfies DeliveryJob }));
+    await (await jobSender()).insert(QUEUES.webhookDelivery, jobs, { db: inTransaction(tx) });
+  }
+  await tx.$executeRaw`UPDATE "ApiEvent" SET "dispatchedAt" = now() WHERE id = ANY(${events.map((e) => e.id)})`;
+  return events.length;
+}
+
+/**
+ * meeting.ended carries the meeting as it ended: recorded with its final status in the transition,
+ * completed here, after the run's last writes (transcript, usage, the last billed minute) committed.
+ * Stored back into the event, so every endpoint and every redelivery sends the same body.
+ */
+async function endedData(userId: string, meetingId: string, recorded: Prisma.JsonValue): Promise<Prisma.InputJsonValue> {
+  const base = recorded as Record<string, Prisma.JsonValue>;
+  try {
+    const m = await getMeetingDetails(userId, meetingId);
+    const meeting = {
+      title: m.title,
+      meetingUrl: m.meetingUrl,
+      platform: m.platform,
+      scheduledStart: m.scheduledStart,
+      startedAt: m.startedAt,
+      endedAt: m.endedAt,
+      costUsd: m.usage.costUsd,
+      usage: m.usage,
+      transcript: m.transcript,
+    };
+    return JSON.parse(JSON.stringify({ ...base, ...meeting })) as Prisma.InputJsonValue;
+  } catch {
+    return base as Prisma.InputJsonValue; // the meeting was deleted meanwhile: what the transition knew
+  }
+}

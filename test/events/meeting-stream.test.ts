@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { GET as streamRoute } from "@/app/api/meetings/[id]/events/route";
+import { POST as joinRoute } from "@/app/api/meetings/join/route";
+import { POST as stopRoute } from "@/app/api/meetings/[id]/stop/route";
+import { openMeetingStream } from "@/lib/events/open-meeting-stream";
+import { saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { call } from "@/test/http";
+import { createUser } from "@/test/users";
+import { MEET_URL, userWithAgent } from "../meetings/fixtures.ts";
+
+interface SseEvent {
+  id?: string;
+  event?: string;
+  data?: any;
+  comment?: string;
+}
+
+/** Reads a Server-Sent Events body as the EventSource algorithm splits it. */
+function sseReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: SseEvent[] = [];
+  let done = false;
+  const pump = (async () => {
+    for (;;) {
+      const { value, done: end } = await reader.read();
+      if (end) break;
+      buffer += decoder.decode(value, { stream: true });
+      let i: number;
+      while ((i = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        const e: SseEvent = {};
+        for (const line of block.split("\n")) {
+          if (line.startsWith(":")) e.comment = line.slice(1).trim();
+          else if (line.startsWith("id: ")) e.id = line.slice(4);
+          else if (line.startsWith("event: ")) e.event = line.slice(7);
+          else if (line.startsWith("data: ")) e.data = JSON.parse(line.slice(6));
+        }
+        if (e.event || e.comment) events.push(e);
+      }
+    }
+    done = true;
+  })();
+  return {
+    events,
+    get done() {
+      return done;
+    },
+    async until(pred: (events: SseEvent[]) => boolean, what: string) {
+      const deadline = Date.now() + 10_000;
+      while (!pred(events)) {
+        if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(events)}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    finished: pump,
+    cancel: () => reader.cancel(),
+  };
+}
+
+async function open(meetingId: string, headers: Record<string, string>, opts: { lastEventId?: string; query?: string } = {}) {
+  const controller = new AbortController();
+  const request = new Request(`http://localhost:3000/api/meetings/${meetingId}/events${opts.query ?? ""}`, {
+    headers: { ...headers, ...(opts.lastEventId ? { "last-event-id": opts.lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  const response = await streamRoute(request, { params: Promise.resolve({ id: meetingId }) });
+  return { response, controller };
+}
+
+const segment = (text: string, startMs: number) => ({ speaker: "Grace", speakerId: null, isAgent: false, text, startMs, endMs: startMs + 500 });
+
+describe("GET /api/meetings/{id}/events", () => {
+  it("streams status changes and transcript segments live, resumes after Last-Event-ID, ends with the meeting", async () => {
+    const ctx = await userWithAgent();
+    const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } })).body.id;
+
+    const first = await open(meetingId, ctx.headers);
+    expect(first.response.status).toBe(200);
+    expect(first.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const live = sseReader(first.response.body!);
+    await live.until((e) => e.some((x) => x.event === "meeting.status_changed"), "the history");
+    await saveTranscriptSegment(meetingId, segment("one", 0), Date.now());
+    await saveTranscriptSegment(meetingId, segment("two", 1000), Date.now());
+    await live.until((e) => e.filter((x) => x.event === "meeting.transcript.segment").length === 2, "two live segments");
+    expect(live.events.map((e) => [e.id, e.event])).toEqual([
+      ["1", "meeting.status_changed"],
+      ["2", "meeting.transcript.segment"],
+      ["3", "meeting.transcript.segment"],
+    ]);
+    expect(live.events[1].data).toMatchObject({ id: expect.stringMatching(/^msg_/), type: "meeting.transcript.segment", timestamp: expect.any(String), data: { meetingId, segment: { text: "one" } } });
+
+    // The client drops; meanwhile a segment comes and the meeting is stopped.
+    first.controller.abort();
+    await saveTranscriptSegment(meetingId, segment("three", 2000), Date.now());
+    await call(stopRoute, { method: "POST", headers: ctx.headers, params: { id: meetingId } });
+
+    const resumed = await open(meetingId, ctx.headers, { lastEventId: "3" });
+    const rest = sseReader(resumed.response.body!);
+    await rest.finished;
+    expect(rest.events.map((e) => [e.id, e.event, e.data?.data?.segment?.text ?? e.data?.data?.status ?? e.data?.status])).toEqual([
+      ["4", "meeting.transcript.segment", "three"],
+      ["5", "meeting.status_changed", "completed"],
+      [undefined, "end", "completed"],
+    ]);
+
+    // Everything was had: 204 tells EventSource to stop reconnecting.
+    expect((await open(meetingId, ctx.headers, { lastEventId: "5" })).response.status).toBe(204);
+  });
+
+  it("?since=now starts with what comes next; another user's meeting is 404", async () => {
+    const ctx = await userWithAgent();
+    const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } })).body.id;
+    await saveTranscriptSegment(meetingId, segment("before", 0), Date.now());
+    const { response, controller } = await open(meetingId, ctx.headers, { query: "?since=now" });
+    const stream = sseReader(response.body!);
+    await saveTranscriptSegment(meetingId, segment("after", 1000), Date.now());
+    await stream.until((e) => e.length > 0, "the next event");
+    expect(stream.events.map((e) => [e.id, e.data.data.segment.text])).toEqual([["3", "after"]]);
+    controller.abort();
+
+    const other = await createUser();
+    const res = await call(streamRoute, { headers: other.headers, params: { id: meetingId } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: "not_found", message: "Meeting not found" });
+  });
+
+  it("sends a heartbeat comment while nothing happens", async () => {
+    const ctx = await userWithAgent();
+    const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } })).body.id;
+    const controller = new AbortController();
+    const body = await openMeetingStream({ userId: ctx.user.id, meetingId, lastEventId: "1", since: null, signal: controller.signal, heartbeatMs: 50 });
+    const stream = sseReader(body!);
+    await stream.until((e) => e.filter((x) => x.comment === "ping").length >= 2, "two heartbeats");
+    expect(stream.events.every((e) => e.comment === "ping")).toBe(true);
+    controller.abort();
+    await stream.finished;
+    expect(stream.done).toBe(true);
+  });
+});
