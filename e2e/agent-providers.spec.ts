@@ -52,6 +52,9 @@ test("Test key lists the models of the user's own account; the edit form lists t
   await tts.getByRole("button", { name: "Test key" }).click();
   await expect(tts.getByText("The key works.")).toBeVisible();
   await tts.getByLabel("Voice").selectOption({ label: "My cloned voice" });
+  // The chosen voice speaks a sample through our server before any meeting does.
+  await tts.getByRole("button", { name: "Play a sample" }).click();
+  await expect(tts.getByText("Playing a sample of this voice…")).toBeVisible();
   await page.getByRole("group", { name: "Speech-to-text" }).getByLabel("API key (Deepgram)").fill(VALID_KEY);
 
   await page.setViewportSize({ width: 1280, height: 900 });

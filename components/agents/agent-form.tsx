@@ -169,7 +169,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.pipeline")} description={t("sections.pipelineHint")}>
         {KINDS.map((kind) => (
-          <ProviderSection key={kind} kind={kind} providers={providers[kind]} value={values[kind]} onChange={(next) => set(kind, next)} stored={stored(kind)} errors={errors} />
+          <ProviderSection key={kind} kind={kind} providers={providers[kind]} value={values[kind]} onChange={(next) => set(kind, next)} stored={stored(kind)} errors={errors} language={values.language} />
         ))}
       </Section>
 

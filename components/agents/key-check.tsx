@@ -24,6 +24,7 @@ export function KeyCheck({
   agentId,
   extraParams,
   missingBaseUrl,
+  keyOptional,
   onChecked,
 }: {
   kind: ProviderKind;
@@ -34,6 +35,8 @@ export function KeyCheck({
   extraParams: Record<string, unknown> | null;
   /** The provider needs a base URL and none is entered: say so instead of asking the server. */
   missingBaseUrl?: boolean;
+  /** The provider may be used without a key: Test key works with none. */
+  keyOptional?: boolean;
   /** After each check, with the key it used (typed, or the agent's stored one). */
   onChecked?: (result: Result, key: { apiKey: string } | { agentId: string }) => void;
 }) {
@@ -55,7 +58,7 @@ export function KeyCheck({
     setHint(null);
     if (missingBaseUrl) return setHint(t("baseUrlFirst"));
     setChecking(true);
-    const key = typed ? { apiKey: typed } : { agentId: agentId! };
+    const key = typed ? { apiKey: typed } : agentId ? { agentId } : { apiKey: "" };
     try {
       const checked = await apiFetch<KeyCheckResult>(`/api/providers/${kind}/${providerId}/verify`, {
         method: "POST",
@@ -78,7 +81,7 @@ export function KeyCheck({
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-3">
-      <Button size="sm" variant="secondary" disabled={!typed && !agentId} loading={checking} onClick={run}>
+      <Button size="sm" variant="secondary" disabled={!typed && !agentId && !keyOptional} loading={checking} onClick={run}>
         {checking ? t("testing") : t("test")}
       </Button>
       <span role="status" aria-live="polite" className={cn("min-w-0 text-sm", result ? TONE[result.status] : "text-warning-text")}>

@@ -13,6 +13,7 @@ import { RetirementNotice } from "./retirement-notice";
 import { CheckboxField, CONTROL, SelectField } from "./select-field";
 import { useAccountModels } from "./use-account-models";
 import { useParamProblemText } from "./use-param-problem-text";
+import { VoicePreview } from "./voice-preview";
 
 function paramSummary(p: ExtraParamSpec): string {
   const range = p.options ? p.options.join(" | ") : p.min !== undefined ? `${p.min}–${p.max}` : "";
@@ -32,6 +33,7 @@ export function ProviderSection({
   onChange,
   stored,
   errors,
+  language = "en",
 }: {
   kind: ProviderKind;
   providers: Provider[];
@@ -40,6 +42,8 @@ export function ProviderSection({
   /** The edited agent's provider and key for this step, if any. */
   stored: { agentId: string; providerId: string; hasKey: boolean; hint: string | null } | null;
   errors: Record<string, string[]>;
+  /** The agent's language: the voice sample speaks it. */
+  language?: string;
 }) {
   const t = useTranslations("agents");
   const problemText = useParamProblemText();
@@ -182,11 +186,24 @@ export function ProviderSection({
             agentId={storedKey?.agentId}
             extraParams={sent}
             missingBaseUrl={needsBaseUrl}
+            keyOptional={provider?.keyOptional}
             // A key that works lists the account's models for the pickers.
             onChecked={(result, key) => result.status === "valid" && void account.load(key)}
           />
           {storedKey && <CheckboxField label={t("fields.clearKey")} checked={value.clearKey} onChange={(clearKey) => onChange({ ...value, clearKey, apiKey: "" })} />}
         </div>
+        {kind === "tts" && provider && (
+          <VoicePreview
+            key={value.providerId}
+            providerId={value.providerId}
+            apiKey={value.clearKey ? "" : value.apiKey}
+            agentId={storedKey?.agentId}
+            keyOptional={provider.keyOptional}
+            extraParams={sent}
+            language={language}
+            missingBaseUrl={needsBaseUrl}
+          />
+        )}
       </div>
 
       <div className="flex flex-col gap-1">

@@ -35,11 +35,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
  */
 export async function apiFetch<T = unknown>(path: string, init: RequestInit & { fallback?: string } = {}): Promise<T> {
   const { fallback, ...rest } = init;
-  await ensureFreshSession();
-  let response = await send(path, rest);
-  if (response.status === 401 && (await handleUnauthorized())) {
-    response = await send(path, rest);
-  }
+  const response = await authorizedSend(path, rest);
   const text = await response.text();
   let body: unknown = null;
   try {
@@ -51,6 +47,29 @@ export async function apiFetch<T = unknown>(path: string, init: RequestInit & { 
     throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
   }
   return body as T;
+}
+
+/** Sends with a fresh session, and once more after a refresh when the first answer is 401. */
+async function authorizedSend(path: string, init: RequestInit): Promise<Response> {
+  await ensureFreshSession();
+  const response = await send(path, init);
+  if (response.status === 401 && (await handleUnauthorized())) return send(path, init);
+  return response;
+}
+
+/** Calls the API for a file (audio, a download): the body as a Blob, or an ApiError as apiFetch throws it. */
+export async function apiBlob(path: string, init: RequestInit & { fallback?: string } = {}): Promise<Blob> {
+  const { fallback, ...rest } = init;
+  const response = await authorizedSend(path, rest);
+  if (response.ok) return response.blob();
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
 }
 
 /** SWR fetcher: `useSWR("/api/agents", fetcher)`. */

@@ -3,10 +3,13 @@ import { storedAgentKey } from "../agents/stored-key.ts";
 import { AppError } from "../http/errors.ts";
 import { idSchema } from "../http/ids.ts";
 import { enforce } from "../http/rate-limit.ts";
-import { PROVIDER_KINDS, type ProviderKind } from "./catalogue.ts";
+import { catalogueEntry, PROVIDER_KINDS, type ProviderKind } from "./catalogue.ts";
 import { getActiveProvider } from "./queries.ts";
 
-/** The body of "Test key" and of the account's model list: a typed key, or an agent whose stored key to use. */
+/**
+ * The body of "Test key" and of the account's model list: a typed key, or an agent whose stored key
+ * to use; neither for a provider that needs no key (a server of the user's own).
+ */
 export const keyInputSchema = z
   .object(
     {
@@ -16,8 +19,7 @@ export const keyInputSchema = z
       extraParams: z.record(z.string(), z.unknown(), { error: "Extra parameters must be a JSON object" }).optional(),
     },
     { error: "The request body must be a JSON object" },
-  )
-  .refine((b) => Boolean(b.apiKey || b.agentId), { path: ["apiKey"], message: "Enter a key to test" });
+  );
 
 export type KeyInput = z.infer<typeof keyInputSchema>;
 
@@ -32,7 +34,11 @@ const PROVIDER_CALLS_PER_MINUTE = { max: 60, windowSeconds: 60 };
 export async function keyForProviderCall(userId: string, kind: string, providerId: string, input: KeyInput): Promise<{ kind: ProviderKind; apiKey: string }> {
   const known = PROVIDER_KINDS.find((k) => k === kind);
   if (!known || !(await getActiveProvider(known, providerId))) throw new AppError("not_found", "Unknown provider");
+  const keyless = !input.apiKey && !input.agentId;
+  if (keyless && !catalogueEntry(known, providerId)?.keyOptional) {
+    throw new AppError("validation_error", "Enter a key to test", { issues: [{ path: "apiKey", message: "Enter a key to test" }] });
+  }
   await enforce(`key-check:${userId}`, PROVIDER_CALLS_PER_MINUTE);
-  const apiKey = input.apiKey || (await storedAgentKey(userId, input.agentId!, known, providerId));
+  const apiKey = input.apiKey || (input.agentId ? await storedAgentKey(userId, input.agentId, known, providerId) : "");
   return { kind: known, apiKey };
 }

@@ -28,7 +28,8 @@ export const AUTH_HEADERS: Record<string, (key: string) => Record<string, string
   groq: (k) => ({ authorization: `Bearer ${k}` }),
   elevenlabs: (k) => ({ "xi-api-key": k }),
   cartesia: (k) => ({ authorization: `Bearer ${k}`, "cartesia-version": CARTESIA_VERSION }),
-  "openai-compatible": (k) => ({ authorization: `Bearer ${k}` }),
+  // A server of the user's own may ask for no key: then no header at all.
+  "openai-compatible": (k): Record<string, string> => (k ? { authorization: `Bearer ${k}` } : {}),
 };
 
 /** The cheapest authenticated call of each provider, under its API root. */

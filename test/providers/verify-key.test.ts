@@ -62,6 +62,10 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       expect(fake.seen.at(-1)?.path).toBe("/openai-compatible/v1/models");
       expect((await check(kind, "openai-compatible", { apiKey: "wrong", extraParams: { baseUrl: fake.compatibleBaseUrl } })).body.status).toBe("invalid");
     }
+    // A server of the user's own may ask for no key: the check then sends none (this fake wants one).
+    const keyless = await check("ai", "openai-compatible", { extraParams: { baseUrl: fake.compatibleBaseUrl } });
+    expect(keyless.body).toMatchObject({ status: "invalid", reason: "rejected" });
+    expect(fake.seen.at(-1)?.headers.authorization).toBeUndefined();
     const missing = await check("ai", "openai-compatible", { apiKey: "k" });
     expect(missing.status).toBe(400);
     expect(missing.body.issues).toEqual([{ path: "extraParams.baseUrl", message: '"baseUrl" is required' }]);
