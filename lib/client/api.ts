@@ -29,6 +29,19 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return fetch(path, { ...init, headers, credentials: "same-origin" });
 }
 
+/** The answer's JSON (or its text when it is not JSON; null when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+const failure = (response: Response, body: unknown, fallback?: string) =>
+  new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
+
 /**
  * Calls the API. `fallback` is the spec's fallback text for this call ("Failed to fetch agents"),
  * used when the server gives no message.
@@ -36,16 +49,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 export async function apiFetch<T = unknown>(path: string, init: RequestInit & { fallback?: string } = {}): Promise<T> {
   const { fallback, ...rest } = init;
   const response = await authorizedSend(path, rest);
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  if (!response.ok) {
-    throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
-  }
+  const body = await readBody(response);
+  if (!response.ok) throw failure(response, body, fallback);
   return body as T;
 }
 
@@ -62,14 +67,7 @@ export async function apiBlob(path: string, init: RequestInit & { fallback?: str
   const { fallback, ...rest } = init;
   const response = await authorizedSend(path, rest);
   if (response.ok) return response.blob();
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
+  throw failure(response, await readBody(response), fallback);
 }
 
 /** SWR fetcher: `useSWR("/api/agents", fetcher)`. */
