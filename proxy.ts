@@ -51,8 +51,10 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   if (isPublic(pathname)) return next();
   const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET, secureCookie: servedOverHttps() });
   // A session ended elsewhere (password reset or change, "sign out other sessions") is signed out
-  // here: one primary-key read per guarded page (lib/auth/session-version.ts).
-  const ended = token?.sub ? !(await sessionIsCurrent(token.sub, token.sv)) : false;
+  // here: one primary-key read per guarded page (lib/auth/session-version.ts). While the database
+  // cannot be reached the page goes ahead: it shows the outage itself, and every API call it makes
+  // checks the session again.
+  const ended = token?.sub ? !(await sessionIsCurrent(token.sub, token.sv).catch(() => true)) : false;
   if (!token?.sub || ended) {
     const url = new URL("/signin", request.url);
     url.searchParams.set("returnUrl", `${pathname}${search}`);

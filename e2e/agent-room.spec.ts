@@ -117,12 +117,12 @@ test("manual activation: the agent only listens until its owner activates it on 
   const person = await personJoins(room.url, speechWav([2500, "hey-cohost-agenda.wav", 10_000, "follow-up.wav", 12_000]));
   try {
     // The first question is heard (transcribed) but not answered.
-    await expect(person.page.getByText(TEXT.agenda)).toBeVisible({ timeout: 30_000 });
+    await expect(person.page.getByRole("log", { name: "Live transcript" }).getByText(TEXT.agenda)).toBeVisible({ timeout: 30_000 });
     expect(await llmRequests()).toBe(0);
     await page.getByRole("button", { name: "Activate agent" }).click();
     await expect(page.getByText("The agent answers when spoken to.")).toBeVisible();
     // The second one is answered.
-    await expect(person.page.getByText("Priya presents the budget.")).toBeVisible({ timeout: 40_000 });
+    await expect(person.page.getByRole("log", { name: "Live transcript" }).getByText("Priya presents the budget.")).toBeVisible({ timeout: 40_000 });
     expect(await llmRequests()).toBe(1);
   } finally {
     await person.browser.close();

@@ -8,7 +8,8 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   // Google is offered on the sign-up view as on the sign-in view.
   await expect(page.getByRole("button", { name: "Continue with Google" })).toBeVisible();
 
-  // Client-side validation first: nothing is sent with empty fields.
+  // The rule is said before anything is typed; client-side validation first: nothing is sent with empty fields.
+  await expect(page.getByText("At least 8 characters. A few unrelated words make a strong password.")).toBeVisible();
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Display name is required")).toBeVisible();
 
@@ -16,7 +17,6 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await page.getByLabel("Display name").fill("Ada Lovelace");
   await page.getByLabel("E-mail").fill(email);
   const password = page.getByLabel("Password", { exact: true });
-  await expect(page.getByText("At least 8 characters.")).toBeVisible();
   await password.fill("password");
   await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
   await page.getByRole("button", { name: "Create account" }).click();

@@ -96,6 +96,12 @@ test("usage history: one row per meeting with its agent time and cost, paged ove
   // Screen readers get the figures as a table.
   await expect(spend.getByRole("table", { name: "Spend per day" }).getByRole("cell", { name: "$1.72" })).toBeAttached();
 
+  // With rows in both tables and a chart, a phone still needs no sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(spend.getByText("Last 30 days: $1.72")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   await usage.getByRole("button", { name: "Previous" }).click();
   await review.getByRole("link", { name: "Design review" }).click();
   await expect(page).toHaveURL(new RegExp(`/meetings/mt-${user.id}/details$`));

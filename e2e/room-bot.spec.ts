@@ -55,6 +55,17 @@ async function botJoinsWith(url: string, emptyRoom: { neverJoinedMs: number; aft
   return { context, bridge, frames, events, page, result };
 }
 
+/** Ada (whose microphone plays speech) joins the room in the person's browser. */
+async function adaJoins(url: string) {
+  const personContext = await personBrowser.newContext({ baseURL: E2E.appUrl });
+  await personContext.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+  const person = await personContext.newPage();
+  await person.goto(url);
+  await person.getByLabel("Your name").fill("Ada");
+  await person.getByRole("button", { name: "Join" }).click();
+  return { personContext, person };
+}
+
 const lastRoster = (events: PlatformEvent[]): Participant[] =>
   (events.filter((e) => e.type === "participants").at(-1) as { participants: Participant[] } | undefined)?.participants ?? [];
 
@@ -62,12 +73,7 @@ test("the bot hears the person as PCM, speaks into the room, and clear() stops i
   test.setTimeout(120_000);
   const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
 
-  const personContext = await personBrowser.newContext({ baseURL: E2E.appUrl });
-  await personContext.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  const person = await personContext.newPage();
-  await person.goto(room.url);
-  await person.getByLabel("Your name").fill("Ada");
-  await person.getByRole("button", { name: "Join" }).click();
+  const { personContext, person } = await adaJoins(room.url);
 
   const bot = await botJoins(room.url);
   let bridge: AudioBridge = bot.bridge;
@@ -164,12 +170,7 @@ test("an empty room ends the bot's time there: nobody came, or everyone left and
   }
 
   const room = (await (await page.request.post("/api/rooms")).json()) as { url: string };
-  const personContext = await personBrowser.newContext({ baseURL: E2E.appUrl });
-  await personContext.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  const person = await personContext.newPage();
-  await person.goto(room.url);
-  await person.getByLabel("Your name").fill("Ada");
-  await person.getByRole("button", { name: "Join" }).click();
+  const { personContext, person } = await adaJoins(room.url);
   const bot = await botJoinsWith(room.url, emptyRoom);
   try {
     expect(bot.result.kind, JSON.stringify(bot.result)).toBe("admitted");

@@ -22,7 +22,7 @@ async function signInThroughTheForm(browser: Browser, user: TestUser, viewport =
   const page = await context.newPage();
   await page.goto("/signin");
   await page.getByLabel("E-mail").fill(user.email);
-  await page.getByLabel("Password").fill(user.password);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   return page;
@@ -43,6 +43,15 @@ async function joinAllowingTheMicrophone(page: Page, name: string) {
   const me = page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "(you)" });
   await expect(me).not.toContainText("Listening only");
   await expect.poll(() => level(page, name), { timeout: 10_000 }).toBeGreaterThan(5);
+}
+
+/** Signed in through the form, the agent list from the sidebar (the app navigates on the client), "Try Cohost in the test room", Join. */
+async function tryFromTheAgentCard(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await signInThroughTheForm(browser, user);
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
+  await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
+  await joinAllowingTheMicrophone(page, "Ada Lovelace");
+  return page;
 }
 
 const agentIn = (page: Page, name: string): Locator => page.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: name });
@@ -84,16 +93,15 @@ test("Try in the test room works the first time, the microphone allowed at the p
   await createAgentViaApi(setup.request, { name: "Cohost" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    // The agent's card on the agent list (reached through the sidebar: the app navigates on the client).
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    // The agent's card on the agent list.
+    const page = await tryFromTheAgentCard(browser, user);
     // The agent arrives and listens; its owner sees what it has cost so far.
     const agent = agentIn(page, "Cohost");
     await expect(agent).toContainText("Listening", { timeout: 30_000 });
-    await expect(agent).toContainText("Say “hey cohost” to ask it something.");
     await expect(agent).toContainText(/Cost so far\s*\$0\.\d\d/);
+    // The person talks without the wake word (the fake transcribes any speech it was not scripted
+    // for as "Hello there."): the room says why the agent stays quiet.
+    await expect(agent).toContainText("Heard “Hello there.” without the wake word “hey cohost”, so it did not answer.", { timeout: 30_000 });
     await page.screenshot({ path: test.info().outputPath("room-desktop.png"), fullPage: true });
     await axe(page, "room, desktop");
     await endTest(page, "Cohost");
@@ -155,6 +163,16 @@ test("opened from the meeting's page, the room says what the agent does and why 
     await expect(page.getByRole("log", { name: "Live transcript" })).toContainText("Priya presents the budget.", { timeout: 30_000 });
     expect(await llmRequests()).toBe(1);
     await endTest(page, "Cohost");
+
+    // Back on the meeting's page, the transcript's times are time into the meeting (they were the
+    // worker's uptime, which is always more: the worker was up before the meeting began).
+    await page.getByRole("link", { name: "Cohost" }).first().click();
+    await page.getByRole("heading", { name: "Recent meetings" }).locator("..").getByRole("link", { name: /Activation check/ }).click();
+    const line = page.getByRole("list", { name: "Transcript" }).getByRole("listitem").filter({ hasText: TEXT.agenda });
+    const [mm, ss] = (await line.locator("span").first().innerText()).split(":").map(Number);
+    const { startedAt } = await details(setup.request, id);
+    expect(mm * 60 + ss).toBeGreaterThan(0);
+    expect(mm * 60 + ss).toBeLessThanOrEqual((Date.now() - Date.parse(startedAt!)) / 1000);
   } finally {
     await browser.close();
   }
@@ -166,10 +184,7 @@ test("a closed tab ends the test: the agent leaves the empty room, and billing s
   await createAgentViaApi(setup.request, { name: "Cohost" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    const page = await tryFromTheAgentCard(browser, user);
     await expect(agentIn(page, "Cohost")).toContainText("Listening", { timeout: 30_000 });
     const { id } = await latestMeeting(setup.request);
     expect((await details(setup.request, id)).status).toBe("in_progress");
@@ -193,10 +208,7 @@ test("an agent whose provider refuses its key: the room says it could not stay a
   await createAgentViaApi(setup.request, { name: "Cohost", sttApiKey: "revoked-key-000000" });
   const browser = await launchPerson({ wav: SPEECH_WAV });
   try {
-    const page = await signInThroughTheForm(browser, user);
-    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
-    await page.getByRole("button", { name: "Try Cohost in the test room" }).click();
-    await joinAllowingTheMicrophone(page, "Ada Lovelace");
+    const page = await tryFromTheAgentCard(browser, user);
     const card = agentIn(page, "Cohost");
     await expect(card).toContainText("Could not stay in the room", { timeout: 30_000 });
     await expect(card).toContainText("One of the agent's providers failed or rejected its key.");

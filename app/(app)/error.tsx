@@ -51,7 +51,7 @@ export default function ErrorBoundary({ error, reset }: { error: Error & { diges
       stopped = true;
       clearTimeout(timer);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one check loop per error
+    // One check loop per error (retry and reset belong to it).
   }, [error]);
 
   return (

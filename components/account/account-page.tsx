@@ -18,7 +18,7 @@ import { useAccount } from "./use-account";
 const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 const DeleteAccountDialog = dynamic(() => import("./delete-account-dialog").then((m) => m.DeleteAccountDialog), { ssr: false });
 
-const ROW = "flex flex-wrap items-start justify-between gap-x-6 gap-y-2 border-t border-[var(--border)] py-4 first:border-t-0 first:pt-0";
+const ROW = "flex flex-wrap items-start justify-between gap-x-6 gap-y-2 py-4 first:pt-0 last:pb-0";
 const LINK_BUTTON = "inline-flex h-10 items-center justify-center rounded-md border border-[var(--border)] bg-[var(--surface)] px-4 text-sm font-medium hover:bg-hover-light dark:hover:bg-white/5";
 
 /** Account settings: sign-in (e-mail, password), sessions, data export, deleting the account. */
@@ -84,7 +84,7 @@ export function AccountPage() {
 
       <Section title={t("signIn.title")} loading={loading} error={account.error?.message} onRetry={() => void account.mutate()}>
         {a && (
-          <>
+          <div className="divide-y divide-[var(--border)]">
             <div className={ROW}>
               <div className="min-w-0">
                 <p className="text-sm font-medium">{t("signIn.email")}</p>
@@ -135,7 +135,7 @@ export function AccountPage() {
                 </div>
               )}
             </div>
-          </>
+          </div>
         )}
       </Section>
 

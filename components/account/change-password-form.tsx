@@ -4,11 +4,11 @@ import { useState, type FormEvent } from "react";
 import { StrengthMeter, usePasswordStrength } from "@/components/auth/password-strength";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-length";
 import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { fieldIssue } from "./use-account";
 
-const MIN_PASSWORD = 8;
 
 /** Current and new password; on success every other session is signed out, this one stays. */
 export function ChangePasswordForm({ email, name, onDone }: { email: string; name: string; onDone: () => void }) {
@@ -26,7 +26,7 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
     const found: typeof errors = {};
     if (!current) found.currentPassword = t("errors.currentPasswordRequired");
     if (!next) found.newPassword = auth("errors.passwordRequired");
-    else if (next.length < MIN_PASSWORD) found.newPassword = auth("errors.passwordShort");
+    else if (next.length < PASSWORD_MIN_LENGTH) found.newPassword = auth("errors.passwordShort");
     else if (strength?.problem) found.newPassword = auth("errors.passwordWeak");
     setErrors(found);
     if (Object.keys(found).length) return;
@@ -79,7 +79,7 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
           setErrors((x) => ({ ...x, newPassword: undefined }));
         }}
         error={errors.newPassword}
-        hint={<StrengthMeter strength={strength} minLength={MIN_PASSWORD} />}
+        hint={<StrengthMeter strength={strength} minLength={PASSWORD_MIN_LENGTH} />}
         disabled={busy}
       />
       {errors.form && (

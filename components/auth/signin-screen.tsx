@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { PasswordField } from "@/components/ui/password-field";
 import { EMAIL_PATTERN as EMAIL } from "@/lib/auth/email-pattern";
+import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-length";
 import { ApiError, apiFetch } from "@/lib/client/api";
 import { splitDisplayName } from "@/lib/shell/nav";
 import { SITE } from "@/lib/site";
@@ -18,7 +19,6 @@ const signIn: typeof import("next-auth/react").signIn = (...args) => nextAuth().
 type Screen = "signin" | "signup" | "forgot" | "reset" | "verify" | "confirmEmail" | "oauth" | "resend";
 export type Mode = "verify-email" | "reset-password" | "confirm-email" | "oauth-callback";
 type Tone = "success" | "error" | "info";
-const MIN_PASSWORD = 8;
 
 
 export function SignInScreen(props: {
@@ -132,7 +132,7 @@ export function SignInScreen(props: {
       }
       if (name === "password") {
         if (!fields.password) errors.password = t("errors.passwordRequired");
-        else if (choosingPassword && fields.password.length < MIN_PASSWORD) errors.password = t("errors.passwordShort");
+        else if (choosingPassword && fields.password.length < PASSWORD_MIN_LENGTH) errors.password = t("errors.passwordShort");
         else if (choosingPassword && strength?.problem) errors.password = t("errors.passwordWeak");
       }
       if (name === "displayName" && !value) errors.displayName = t("errors.displayNameRequired");
@@ -265,7 +265,7 @@ export function SignInScreen(props: {
   );
   const link = "font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light";
 
-  const strengthHint = <StrengthMeter strength={strength} minLength={MIN_PASSWORD} />;
+  const strengthHint = <StrengthMeter strength={strength} minLength={PASSWORD_MIN_LENGTH} />;
 
   if (screen === "verify" || screen === "confirmEmail" || screen === "oauth") {
     const [title, working] = { verify: ["verifyTitle", "verifying"], confirmEmail: ["confirmEmailTitle", "confirmingEmail"], oauth: ["oauthTitle", "oauthWorking"] }[screen] as [

@@ -83,7 +83,7 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {testMode && (
-        <div role="note" className="flex flex-wrap items-center gap-3 rounded-lg border border-warning-bg bg-warning-bg/40 px-4 py-3 text-sm lg:col-span-2">
+        <div role="note" className="flex flex-wrap items-center gap-3 rounded-lg border border-warning-bg bg-warning-bg/40 px-4 py-3 text-sm dark:border-warning-text/40 dark:bg-transparent lg:col-span-2">
           <TestModeBadge />
           <span>{t("testModeBanner")}</span>
         </div>
@@ -141,7 +141,7 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
                   <tbody>
                     {usage.data.data.map((u) => (
                       <tr key={u.id} className="border-b border-[var(--border)]">
-                        <td className={cn(td, "whitespace-nowrap")}>{dateTime(u.timestamp)}</td>
+                        <td className={td}>{dateTime(u.timestamp)}</td>
                         <td className={td}>
                           {u.meetingId ? (
                             <Link href={`/meetings/${u.meetingId}/details`} className="font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light">

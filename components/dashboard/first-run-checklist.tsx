@@ -81,7 +81,8 @@ export function FirstRunChecklist({ checklist, hasAgents, className }: { checkli
               </h3>
               {!step.done && (
                 <>
-                  <p className="mt-1 text-sm text-[var(--text-muted)]">{t(`steps.${step.id}.text`)}</p>
+                  {/* How to do it, for the step to do now; the others keep only their link. */}
+                  {step.id === next && <p className="mt-1 text-sm text-[var(--text-muted)]">{t(`steps.${step.id}.text`)}</p>}
                   <Link
                     href={step.id === "keys" && hasAgents ? "/agents" : ACTION[step.id]}
                     className="mt-2 inline-block text-sm font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light"

@@ -111,7 +111,7 @@ function Summary({ meeting }: { meeting: Details }) {
         <Item label={t("details.agent")}>{meeting.agentName ?? t("deletedAgent")}</Item>
         <Item label={t("details.scheduledFor")}>{time(meeting.scheduledStart)}</Item>
         {meeting.startedAt && <Item label={t("details.started")}>{time(meeting.startedAt)}</Item>}
-        {meeting.endedAt && <Item label={t("details.ended")}>{time(meeting.endedAt)}</Item>}
+        {meeting.endedAt && <Item label={t(meeting.startedAt ? "details.ended" : "details.calledOff")}>{time(meeting.endedAt)}</Item>}
         <Item label={t(isLiveStatus(meeting.status) ? "details.costSoFar" : "details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
         <Item label={t("details.link")}>
           <span className="flex min-w-0 items-center gap-2">

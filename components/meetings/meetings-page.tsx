@@ -87,8 +87,8 @@ export function MeetingsPage() {
           {t("list.send")}
         </Button>
       </div>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:flex md:gap-4">
-        <div className="flex flex-col gap-1 md:w-72">
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:flex md:gap-4">
+        <div className="col-span-2 flex flex-col gap-1 sm:col-span-1 md:w-72">
           <label htmlFor="meeting-search" className="text-sm font-medium">
             {t("list.search")}
           </label>

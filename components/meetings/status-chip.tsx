@@ -18,7 +18,7 @@ export function StatusChip({ status, className }: { status: MeetingStatus; class
   const t = useTranslations("meetings.status");
   const live = status === "joining" || status === "waiting_room" || status === "in_progress";
   return (
-    <span className={cn("inline-flex shrink-0 items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium", TONE[status], className)}>
+    <span className={cn("inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium", TONE[status], className)}>
       {live && <span aria-hidden="true" className="h-1.5 w-1.5 animate-pulse rounded-full bg-current" />}
       {t(status)}
     </span>

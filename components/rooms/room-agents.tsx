@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions, type MeetingAction } from "@/lib/client/use-meetings";
+import { isLive } from "@/lib/meetings/status";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 import { formatUsd } from "@/lib/shell/nav";
 
@@ -46,8 +47,9 @@ export function RoomAgents({ agents }: { agents: RoomAgent[] }) {
         <p className="mt-3 text-sm text-[var(--text-muted)]">{t("none")}</p>
       ) : (
         <ul aria-labelledby="room-agents" className="mt-3 flex flex-col gap-3">
-          {agents.map((agent) => (
-            <AgentRow key={agent.owner?.meetingId ?? agent.agentName} agent={agent} />
+          {/* In the order they were sent (names need not be unique). */}
+          {agents.map((agent, i) => (
+            <AgentRow key={`${i}:${agent.agentName}`} agent={agent} />
           ))}
         </ul>
       )}
@@ -118,7 +120,7 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
   const t = useTranslations("rooms.agents");
   const actions = useMeetingActions();
   const [busy, setBusy] = useState<MeetingAction | "activation" | null>(null);
-  const live = agent.status === "joining" || agent.status === "waiting_room" || agent.status === "in_progress";
+  const live = isLive(agent.status);
   const act = async (what: MeetingAction | "activation", done: string) => {
     setBusy(what);
     try {

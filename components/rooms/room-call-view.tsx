@@ -8,6 +8,7 @@ import { AudioLevels } from "@/lib/client/audio-levels";
 import { micPrecondition, micProblem, type MicProblem } from "@/lib/client/mic-error";
 import { notifications } from "@/lib/client/notifications";
 import { RoomCall, requestJoin, type ClosedReason, type PeerState, type RosterEntry, type TranscriptLine } from "@/lib/client/room-call";
+import { isLive } from "@/lib/meetings/status";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 import { RoomAgents } from "./room-agents";
 import { RoomRoster } from "./room-roster";
@@ -45,7 +46,7 @@ export function RoomCallView({ roomId, link, defaultName, initialAgents }: { roo
   const [online, setOnline] = useState(true);
   const call = useRef<RoomCall | null>(null);
   // Agents sent into the room that are in it or on their way (as the page was loaded), for the lobby.
-  const arriving = initialAgents.filter((a) => a.status === "joining" || a.status === "waiting_room" || a.status === "in_progress").map((a) => a.agentName);
+  const arriving = initialAgents.filter((a) => isLive(a.status)).map((a) => a.agentName);
   const meters = useRef<AudioLevels | null>(null);
 
   // Closing the tab or navigating away leaves the room (RoomCall also sends a beacon on pagehide).

@@ -31,7 +31,7 @@ export function Section({
   const t = useTranslations("common");
   const headingId = useId();
   return (
-    <Card role="region" aria-labelledby={headingId} className={cn(tone === "danger" && "border-error/50", className)}>
+    <Card role="region" aria-labelledby={headingId} className={cn("min-w-0", tone === "danger" && "border-error/50", className)}>
       <div className="mb-4 flex flex-wrap items-center gap-2">
         <h2 id={headingId} className={cn("text-lg font-semibold", tone === "danger" && "text-error-text")}>
           {title}

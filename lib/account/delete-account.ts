@@ -17,7 +17,13 @@ export async function deleteAccount(userId: string, input: { confirmation: strin
     const message = "Type your e-mail address exactly to confirm";
     throw new AppError("validation_error", message, { issues: [{ path: "confirmation", message }] });
   }
-  if (user.passwordHash) await checkCurrentPassword(userId, input.currentPassword ?? "");
+  if (user.passwordHash) {
+    if (!input.currentPassword) {
+      const message = "Enter your current password";
+      throw new AppError("validation_error", message, { issues: [{ path: "currentPassword", message }] });
+    }
+    await checkCurrentPassword(userId, input.currentPassword);
+  }
   const live = await db.meeting.count({ where: { userId, status: { in: [...LIVE_STATUSES] } } });
   if (live > 0) {
     throw new AppError("conflict", `An agent is still in ${live === 1 ? "a meeting" : `${live} meetings`}. Stop ${live === 1 ? "it" : "them"} on the Meetings page first.`);

@@ -88,9 +88,10 @@ export function authOptions(): NextAuthOptions {
         } else if (user) {
           token.sub = user.id;
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
-        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv))) {
+        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv).catch(() => true))) {
           // Every later read of the cookie (pages, the client's session refresh): a session issued
-          // before the user's sessions were ended is over.
+          // before the user's sessions were ended is over. A database that cannot be reached ends
+          // nobody's session (next-auth would clear the cookie): API calls check again anyway.
           throw new Error(SESSION_ENDED);
         }
         return token;

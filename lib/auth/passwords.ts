@@ -5,7 +5,7 @@ import { PASSWORD_PROBLEM_MESSAGES, passwordStrength } from "./password-strength
 // Argon2id (memory-hard), parameters from OWASP's password storage guidance.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH } from "./password-length.ts";
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

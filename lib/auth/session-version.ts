@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { revokeAllForUser } from "./refresh-tokens.ts";
 
@@ -12,10 +13,20 @@ export function isCurrentVersion(claimed: unknown, current: number): boolean {
   return (typeof claimed === "number" ? claimed : 0) === current;
 }
 
-/** Whether a session issued to this user under generation `claimed` is still valid. */
+/**
+ * Whether a session issued to this user under generation `claimed` is still valid. While the database
+ * cannot be reached the signed session is taken at its word: ending it then would sign everyone out
+ * for an outage (next-auth clears the cookie when this check throws), and nothing can be read or
+ * changed without the database anyway; every request checks again once it is back.
+ */
 export async function sessionIsCurrent(userId: string, claimed: unknown): Promise<boolean> {
-  const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
-  return user !== null && isCurrentVersion(claimed, user.sessionVersion);
+  try {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
+    return user !== null && isCurrentVersion(claimed, user.sessionVersion);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return true;
+    throw err;
+  }
 }
 
 export async function sessionVersionOf(userId: string): Promise<number> {

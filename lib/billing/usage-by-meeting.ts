@@ -3,6 +3,7 @@ import { microsToUsd } from "./money.ts";
 
 interface Row {
   meetingId: string | null;
+  agentId: string | null;
   agentName: string | null;
   meetingTitle: string | null;
   platform: string | null;
@@ -24,7 +25,7 @@ export async function usageByMeeting(userId: string, page: number, limit: number
       SELECT 1 FROM "LedgerEntry" WHERE "userId" = ${userId} AND "type" = 'usage' GROUP BY "meetingId"
     ) g`;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT g."meetingId", a."name" AS "agentName", m."title" AS "meetingTitle", m."platform"::text AS "platform", g."action",
+    SELECT g."meetingId", g."agentId", a."name" AS "agentName", m."title" AS "meetingTitle", m."platform"::text AS "platform", g."action",
            g."quantity", g."micros", g."firstAt", g."lastAt"
     FROM (
       SELECT "meetingId", max("agentId") AS "agentId", max("action") AS "action",
@@ -43,6 +44,7 @@ export async function usageByMeeting(userId: string, page: number, limit: number
       meetingId: r.meetingId,
       meetingTitle: r.meetingTitle,
       platform: r.platform,
+      agentId: r.agentId,
       agentName: r.agentName,
       action: r.action ?? "usage",
       quantity: r.quantity,

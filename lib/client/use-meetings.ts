@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { MeetingDto } from "@/lib/meetings/serialize";
 import type { getMeetingDetails } from "@/lib/meetings/get-meeting-details";
@@ -130,11 +131,47 @@ export function useMeetingActions() {
 
 /** While the summary is being written, the page follows it. */
 const writingSummary = (d: MeetingDetails) => d.summary?.status === "pending" || d.summary?.status === "running";
+/** What changes without an event of its own (who is in the call, the cost) is re-read this often while streaming. */
+const STREAMING_REFRESH_MS = 15_000;
+const STREAM_EVENTS = ["meeting.status_changed", "meeting.transcript.segment"];
 
-/** One meeting's details; refreshes itself while the meeting is live or its summary is being written. */
+/**
+ * One meeting's details. While the meeting is live they are re-read as soon as its event stream
+ * (GET /api/meetings/{id}/events) reports a status change or a transcript line, instead of every
+ * 3 s; without the stream (it failed, or no EventSource) they are polled every 3 s as before. A
+ * summary being written is polled until it is done.
+ */
 export function useMeetingDetails(id: string) {
   const t = useTranslations("meetings.errors");
-  return useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
-    refreshInterval: (latest) => (latest && (isLiveStatus(latest.status) || writingSummary(latest)) ? LIVE_REFRESH_MS : 0),
+  const [streaming, setStreaming] = useState(false);
+  const swr = useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
+    refreshInterval: (latest) =>
+      !latest ? 0 : isLiveStatus(latest.status) ? (streaming ? STREAMING_REFRESH_MS : LIVE_REFRESH_MS) : writingSummary(latest) ? LIVE_REFRESH_MS : 0,
   });
+  const live = swr.data ? isLiveStatus(swr.data.status) : false;
+  const { mutate } = swr;
+  useEffect(() => {
+    if (!live || typeof EventSource === "undefined") return;
+    const source = new EventSource(`/api/meetings/${id}/events?since=now`);
+    const refresh = () => void mutate();
+    // (Re)connected: whatever happened while it was not is read once.
+    source.onopen = () => {
+      setStreaming(true);
+      refresh();
+    };
+    source.onerror = () => {
+      if (source.readyState === EventSource.CLOSED) setStreaming(false);
+    };
+    for (const type of STREAM_EVENTS) source.addEventListener(type, refresh);
+    source.addEventListener("end", () => {
+      source.close();
+      setStreaming(false);
+      refresh();
+    });
+    return () => {
+      source.close();
+      setStreaming(false);
+    };
+  }, [id, live, mutate]);
+  return swr;
 }

@@ -29,7 +29,7 @@ export function databaseUnavailable(): AppError {
 
 // An outage fails every request at once: one log line per interval says so, with the count.
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
-let outage = { loggedAt: 0, unlogged: 0 };
+const outage = { loggedAt: 0, unlogged: 0 };
 
 function logOutage(err: unknown): void {
   outage.unlogged++;
@@ -37,7 +37,8 @@ function logOutage(err: unknown): void {
   if (now - outage.loggedAt < OUTAGE_LOG_INTERVAL_MS) return;
   const e = err as { code?: string; message?: string };
   console.warn(`[api] database unavailable, answered 503 ×${outage.unlogged} (${e?.code ?? ""} ${String(e?.message ?? err).trim().split("\n").pop()})`);
-  outage = { loggedAt: now, unlogged: 0 };
+  outage.loggedAt = now;
+  outage.unlogged = 0;
 }
 
 export function errorResponse(err: unknown): Response {

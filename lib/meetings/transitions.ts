@@ -72,7 +72,8 @@ export async function transitionMeeting(tx: Prisma.TransactionClient, meetingId:
     runId = randomUUID();
     Object.assign(data, { runId, workerId: null, heartbeatAt: null, joinRequestedAt: now, endedAt: null });
   }
-  if (req.to === "completed" || req.to === "failed" || (req.to === "cancelled" && row.status !== "scheduled")) data.endedAt = now;
+  // When it became final, also for one called off before it began (the Past list is ordered by it).
+  if (req.to === "completed" || req.to === "failed" || req.to === "cancelled") data.endedAt = now;
 
   await tx.meeting.update({ where: { id: meetingId }, data });
   if (req.to === "in_progress") {

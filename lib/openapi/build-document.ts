@@ -80,6 +80,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: "Conflicts with the current state (e.g. the meeting's status)",
   413: "The request body is too large",
   429: "Too many requests: wait the Retry-After seconds",
+  503: "The database cannot be reached right now (`service_unavailable`): try again after the Retry-After seconds",
 };
 
 function errorResponses(op: Operation, errorRef: Json): Record<string, Json> {
@@ -88,12 +89,14 @@ function errorResponses(op: Operation, errorRef: Json): Record<string, Json> {
   if (op.body) codes.add(413);
   if (op.auth === "user" || op.auth === "signedIn") [401, 403, 429].forEach((c) => codes.add(c));
   if (op.path.includes("{") || op.auth === "participant") codes.add(404);
+  // Everything but this document reads the database (docs/security.md, "Database outages").
+  if (op.path !== "/api/openapi.json" && !(503 in op.responses)) codes.add(503);
   const out: Record<string, Json> = {};
   for (const code of [...codes].sort()) {
     out[code] = {
       description: ERROR_TEXT[code],
       content: { "application/json": { schema: errorRef } },
-      ...(code === 429 ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
+      ...(code === 429 || code === 503 ? { headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } } } : {}),
     };
   }
   out.default = { description: "Any other error, in the same shape", content: { "application/json": { schema: errorRef } } };

@@ -97,7 +97,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/me", operationId: "getProfile", tag: "Account", summary: "The signed-in user's profile and credit", auth: "user", responses: { 200: R.Profile } },
   { method: "put", path: "/api/me", operationId: "updateProfile", tag: "Account", summary: "Change the user's name", auth: "user", body: profileSchema, responses: { 200: R.Profile } },
   { method: "post", path: "/api/feedback", operationId: "sendFeedback", tag: "Account", summary: "Send feedback to the Cohost team", auth: "user", body: feedbackSchema, responses: { 201: z.object({ id: z.string(), createdAt: z.iso.datetime() }) } },
-  { method: "get", path: "/api/health", operationId: "health", tag: "Account", summary: "Liveness and database check", auth: "public", responses: { 200: z.object({ status: z.enum(["ok", "unavailable"]) }), 503: z.object({ status: z.literal("unavailable") }) } },
+  { method: "get", path: "/api/health", operationId: "health", tag: "Account", summary: "Liveness and database check", auth: "public", responses: { 200: z.object({ status: z.enum(["ok", "unavailable"]) }), 503: z.object({ status: z.literal("unavailable"), error: z.literal("service_unavailable"), message: z.string() }) } },
   { method: "get", path: "/api/openapi.json", operationId: "openApiDocument", tag: "Account", summary: "This document", auth: "public", responses: { 200: { mediaTypes: ["application/json"], description: "OpenAPI 3.1" } } },
 
   // ---- API keys and webhooks (never with an API key)
@@ -186,7 +186,7 @@ export const OPERATIONS: Operation[] = [
   { method: "get", path: "/api/billing/auto-refill", operationId: "getAutoRefill", tag: "Billing", summary: "Auto-refill settings", auth: "user", responses: { 200: R.AutoRefill } },
   { method: "post", path: "/api/billing/auto-refill", operationId: "enableAutoRefill", tag: "Billing", summary: "Turn on auto-refill", auth: "user", body: autoRefillSchema, responses: { 200: R.AutoRefill } },
   { method: "post", path: "/api/billing/auto-refill/disable", operationId: "disableAutoRefill", tag: "Billing", summary: "Turn off auto-refill", auth: "user", responses: { 200: R.AutoRefill } },
-  { method: "get", path: "/api/billing/usage-history", operationId: "usageHistory", tag: "Billing", summary: "Usage charges, newest first", auth: "user", query: usageQuerySchema, responses: { 200: R.UsageHistory } },
+  { method: "get", path: "/api/billing/usage-history", operationId: "usageHistory", tag: "Billing", summary: "Usage charges, newest first (group=meeting: one row per meeting)", auth: "user", query: usageQuerySchema, responses: { 200: R.UsageHistory } },
   { method: "get", path: "/api/billing/topup-history", operationId: "topUpHistory", tag: "Billing", summary: "Top-ups, newest first", auth: "user", responses: { 200: list(R.TopUp) } },
   { method: "get", path: "/api/billing/pricing-rates", operationId: "pricingRates", tag: "Billing", summary: "Current prices", auth: "user", responses: { 200: list(R.PricingRate) } },
   { method: "get", path: "/api/billing/spend-per-day", operationId: "spendPerDay", tag: "Billing", summary: "Spend per day, last 30 days (UTC)", auth: "user", responses: { 200: list(R.SpendDay) } },

@@ -345,6 +345,10 @@ export const UsageHistory = z
         agentId: z.string().nullable(),
         agentName: z.string().nullable(),
         meetingTitle: z.string().nullable(),
+        // With ?group=meeting: one row per meeting (id is the meeting's); timestamp is its first charge.
+        quantity: z.number().int().optional().meta({ description: "group=meeting: units billed in the meeting (minutes of agent time)" }),
+        lastTimestamp: time.optional().meta({ description: "group=meeting: the meeting's last charge" }),
+        platform: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's platform" }),
       }),
     ),
     pagination,

@@ -237,7 +237,10 @@ describe("delete account", () => {
       status: 400,
       body: { issues: [{ path: "currentPassword" }] },
     });
-    expect((await call(deleteAccount, { body: { confirmation: user.email }, headers })).status).toBe(400);
+    expect(await call(deleteAccount, { body: { confirmation: user.email }, headers })).toMatchObject({
+      status: 400,
+      body: { issues: [{ path: "currentPassword", message: "Enter your current password" }] },
+    });
     const live = await db.meeting.create({ data: { userId: user.id, agentId: agent.id, meetingUrl: "https://zoom.us/j/1", platform: "zoom", scheduledStart: new Date(), status: "in_progress" } });
     expect(await call(deleteAccount, { body: { confirmation: user.email, currentPassword: TEST_PASSWORD }, headers })).toMatchObject({
       status: 409,

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authOptions } from "@/lib/auth/next-auth";
 import { stripe } from "@/lib/billing/stripe";
-import { db } from "@/lib/db/client";
 import { startFakeProviders } from "@/test/fakes/providers/server";
 import { startFakeStripe } from "@/test/fakes/stripe/server";
 import { JUNK_BODIES, JUNK_IDS, JUNK_QUERIES, type JunkBody } from "./junk";

@@ -1,9 +1,13 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { artifactFolder } from "@/lib/bots/failure-artifacts";
 import { regenerateAgentToken } from "@/lib/calendar/feed-token";
 import { db } from "@/lib/db/client";
+import { EVENT_TYPES } from "@/lib/events/types";
 import { createRoom } from "@/lib/rooms/create-room";
 import { joinRoom } from "@/lib/rooms/join-room";
+import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { createUser } from "@/test/users";
 import type { RouteFile } from "./routes";
 
@@ -22,7 +26,8 @@ export async function seedUser() {
   const agent = await db.agent.create({ data: { userId, name: "Walker", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
   const inADay = new Date(Date.now() + 24 * 3600_000);
   const meeting = await db.meeting.create({ data: { userId, agentId: agent.id, title: "Walk", meetingUrl: "https://zoom.us/j/1", platform: "zoom", scheduledStart: inADay } });
-  const calendar = await db.calendar.create({ data: { userId, agentId: agent.id, name: "Walk", source: "upload" } });
+  // Just read, like an upload: not due for the scheduled sync, whose rounds other test files count.
+  const calendar = await db.calendar.create({ data: { userId, agentId: agent.id, name: "Walk", source: "upload", lastAttemptAt: new Date() } });
   const event = await db.calendarEvent.create({
     data: { userId, agentId: agent.id, title: "Walk", startsAt: inADay, meetingUrl: "https://zoom.us/j/2", platform: "zoom" },
   });
@@ -38,6 +43,12 @@ export async function seedUser() {
   fs.mkdirSync(artifactFolder(meeting.id), { recursive: true });
   fs.writeFileSync(`${artifactFolder(meeting.id)}/${artifact}`, Buffer.from("89504e470d0a1a0a", "hex"));
 
+  // An API key, and a webhook endpoint with one delivery of one event.
+  const { apiKey } = await createApiKey(userId, { name: "Walk", scope: "read" });
+  const { endpoint } = await createEndpoint(userId, { url: "https://hooks.example.com/walk", events: [EVENT_TYPES[0]] });
+  const apiEvent = await db.apiEvent.create({ data: { id: `evt_walk_${randomUUID()}`, userId, type: EVENT_TYPES[0], data: {}, dispatchedAt: new Date() } });
+  const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: apiEvent.id } });
+
   const records: Record<string, string> = {
     Agent: agent.id,
     Meeting: meeting.id,
@@ -46,6 +57,9 @@ export async function seedUser() {
     TopUp: topUp.id,
     Room: room.id,
     RoomParticipant: walker.participant.id,
+    ApiKey: apiKey.id,
+    WebhookEndpoint: endpoint.id,
+    WebhookDelivery: delivery.id,
   };
   return {
     userId,
@@ -62,7 +76,7 @@ export async function seedUser() {
 export type SeededUser = Awaited<ReturnType<typeof seedUser>>;
 
 // Folders whose [id] names a record of a table with another name.
-const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp" };
+const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp", webhooks: "WebhookEndpoint" };
 
 /**
  * Real values for a route's parameters: a catch-all gets one segment, a value parameter its value,

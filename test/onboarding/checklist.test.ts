@@ -50,7 +50,8 @@ describe("first-run checklist", () => {
     await db.topUp.create({ data: { userId: user.id, amountMicros: 5_000_000n, method: "test_checkout", status: "completed" } });
     expect((await done(headers)).done).toContain("topUp");
 
-    await db.calendar.create({ data: { userId: user.id, agentId: agent.id, name: "Work", source: "upload" } });
+    // Just synced, so the shared database's scheduled-sync tests never find it due.
+    await db.calendar.create({ data: { userId: user.id, agentId: agent.id, name: "Work", source: "upload", lastAttemptAt: new Date() } });
     expect(await done(headers)).toEqual({ visible: false, done: ["keys", "keyTested", "testRoom", "topUp", "calendar"] });
   });
 

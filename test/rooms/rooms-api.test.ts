@@ -4,10 +4,13 @@ import { POST as joinRoute } from "@/app/api/rooms/[id]/participants/route";
 import { GET as eventsRoute } from "@/app/api/rooms/[id]/participants/[participantId]/events/route";
 import { POST as signalRoute } from "@/app/api/rooms/[id]/participants/[participantId]/signals/route";
 import { POST as leaveRoute } from "@/app/api/rooms/[id]/participants/[participantId]/leave/route";
+import { createAgent } from "@/lib/agents/create-agent";
+import { issueAccessToken } from "@/lib/auth/access-token";
 import { sha256 } from "@/lib/auth/random-token";
 import { db } from "@/lib/db/client";
 import { ROOM_LIMITS } from "@/lib/rooms/limits";
 import { notifyRoom } from "@/lib/rooms/room-events";
+import { validAgent } from "../agents/fixtures.ts";
 import { call } from "../http";
 import { createUser } from "../users";
 import { SseReader, type SseEvent } from "./sse";
@@ -30,9 +33,9 @@ async function join(roomId: string, name: string) {
   return res.body as { participant: { id: string; name: string }; key: string; iceServers: unknown[] };
 }
 
-async function events(roomId: string, participantId: string, key: string, lastEventId?: string) {
-  const request = new Request(`http://localhost:3000/api/rooms/${roomId}/participants/${participantId}/events?key=${encodeURIComponent(key)}`, {
-    headers: lastEventId ? { "last-event-id": lastEventId } : {},
+async function events(roomId: string, participantId: string, key: string, lastEventId?: string, opts: { headers?: Record<string, string>; query?: string } = {}) {
+  const request = new Request(`http://localhost:3000/api/rooms/${roomId}/participants/${participantId}/events?key=${encodeURIComponent(key)}${opts.query ?? ""}`, {
+    headers: { ...(lastEventId ? { "last-event-id": lastEventId } : {}), ...opts.headers },
   });
   const response = await eventsRoute(request, { params: Promise.resolve({ id: roomId, participantId }) });
   if (response.status !== 200) return { status: response.status, body: await response.json(), reader: null };
@@ -289,6 +292,56 @@ describe("the event stream", () => {
     // Nothing sent twice, nothing from elsewhere.
     const later = await sa.drainFor(300);
     expect(later.filter((e) => e.event === "transcript")).toEqual([]);
+  });
+
+  it("lets a participant back in with its key after the web server was gone for a while (not after a minute), resuming after the last signal it got", async () => {
+    const { room } = await newRoom();
+    const a = await join(room.id, "Ada");
+    const b = await join(room.id, "Bob");
+    const sb = (await events(room.id, b.participant.id, b.key)).reader!;
+    const first = await signal(room.id, a.participant.id, { key: a.key, to: b.participant.id, payload: { candidate: null } });
+    expect((await sb.next((e) => e.event === "signal")).id).toBe(first.body.id);
+    const second = await signal(room.id, a.participant.id, { key: a.key, to: b.participant.id, payload: { candidate: null } });
+    await sb.next((e) => e.event === "signal");
+    await sb.cancel();
+
+    // The server died (no stream closed on its side): nobody was seen for 40 s.
+    await db.roomParticipant.updateMany({ where: { roomId: room.id }, data: { lastSeenAt: new Date(Date.now() - 40_000) } });
+    // A new EventSource names the last signal it got in the query (it cannot send Last-Event-ID).
+    const back = await events(room.id, b.participant.id, b.key, undefined, { query: `&lastEventId=${first.body.id}` });
+    expect(back.status).toBe(200);
+    expect(rosterNames(await back.reader!.next((e) => e.event === "roster"))).toEqual(["Ada", "Bob"]);
+    // Signals up to the one it names are done with; the later one comes again.
+    expect((await back.reader!.next((e) => e.event === "signal")).id).toBe(second.body.id);
+    expect(await db.roomSignal.count({ where: { toId: b.participant.id, id: { lte: BigInt(first.body.id) } } })).toBe(0);
+
+    // Gone longer than the presence window: out for good.
+    await db.roomParticipant.update({ where: { id: a.participant.id }, data: { lastSeenAt: new Date(Date.now() - ROOM_LIMITS.staleMs - 1_000) } });
+    expect((await events(room.id, a.participant.id, a.key)).status).toBe(404);
+  });
+
+  it("shows everyone the agents in the room and what they do; only the owner gets the meeting, its cost and the controls", async () => {
+    const { user, room } = await newRoom();
+    const headers = { authorization: `Bearer ${issueAccessToken(user.id).token}` };
+    const agent = await createAgent(user.id, validAgent({ name: "Cohost" }));
+    const meeting = await db.meeting.create({
+      data: { userId: user.id, agentId: agent.id, meetingUrl: room.url, platform: "room", status: "in_progress", scheduledStart: new Date(), liveState: { activity: "listening" } },
+    });
+    const owner = await join(room.id, "Ada");
+    const guest = await join(room.id, "Bob");
+    const so = (await events(room.id, owner.participant.id, owner.key, undefined, { headers })).reader!;
+    const sg = (await events(room.id, guest.participant.id, guest.key)).reader!;
+    const shown = { agentName: "Cohost", status: "in_progress", statusReason: null, live: { activity: "listening" }, wakeWord: "hey cohost", manualActivation: false, activated: false };
+    expect((await so.next((e) => e.event === "agents")).data).toEqual([{ ...shown, owner: { meetingId: meeting.id, costUsd: 0 } }]);
+    expect((await sg.next((e) => e.event === "agents")).data).toEqual([{ ...shown, owner: null }]);
+
+    // The bot writes what it heard: the room hears of it at once (the Meeting trigger).
+    const unanswered = { reason: "no_wake_word", text: "Move the launch.", at: new Date().toISOString() };
+    await db.meeting.update({ where: { id: meeting.id }, data: { liveState: { activity: "listening", unanswered } } });
+    expect((await sg.next((e) => e.event === "agents", 3_000)).data).toEqual([{ ...shown, live: { activity: "listening", unanswered }, owner: null }]);
+    // Once it is out of the call, the reason is what counts; live state is for the call only.
+    await db.meeting.update({ where: { id: meeting.id }, data: { status: "failed", statusReason: "provider_error" } });
+    expect((await sg.next((e) => e.event === "agents", 3_000)).data).toEqual([{ ...shown, status: "failed", statusReason: "provider_error", live: null, owner: null }]);
   });
 
   it("closes everyone's stream when the room expires", async () => {

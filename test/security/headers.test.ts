@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { authOptions } from "@/lib/auth/next-auth";
 import { proxy } from "@/proxy";
+import { createUser } from "@/test/users";
 
 // Issue 12's headers, through proxy.ts as Next.js runs it: a NextRequest in, the response (and the
 // request headers it hands on to the page) out.
@@ -14,9 +15,14 @@ afterEach(() => {
   }
 });
 
+/** A session token of a real user: the guard also checks the user's session generation. */
+async function sessionToken(): Promise<string> {
+  const { user } = await createUser();
+  return encode({ token: { sub: user.id, sv: 0 }, secret: process.env.NEXTAUTH_SECRET! });
+}
+
 async function signedInCookie(): Promise<string> {
-  const token = await encode({ token: { sub: "user-1" }, secret: process.env.NEXTAUTH_SECRET! });
-  return `next-auth.session-token=${token}`;
+  return `next-auth.session-token=${await sessionToken()}`;
 }
 
 async function get(path: string, headers: Record<string, string> = {}) {
@@ -132,7 +138,7 @@ describe("on https", () => {
 
   it("the session cookie is found under its https name", async () => {
     process.env.APP_URL = "https://cohost.example.com";
-    const token = await encode({ token: { sub: "user-1" }, secret: process.env.NEXTAUTH_SECRET! });
+    const token = await sessionToken();
     const secureName = await get("/agents", { cookie: `__Secure-next-auth.session-token=${token}` });
     expect(secureName.response.status).toBe(200);
     const plainName = await get("/agents", { cookie: `next-auth.session-token=${token}` });

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { SignInScreen, type Mode } from "@/components/auth/signin-screen";
-import { authOptions, googleEnabled } from "@/lib/auth/next-auth";
+import { googleEnabled } from "@/lib/auth/next-auth";
+import { serverSession } from "@/lib/auth/server-user";
 import { safeReturnUrl } from "@/lib/auth/return-url";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const mode = one(params.mode);
   const returnUrl = safeReturnUrl(one(params.returnUrl));
   // A signed-in visitor has nothing to do here, except finishing a link flow.
-  if (!mode && (await getServerSession(authOptions()))) redirect(returnUrl);
+  if (!mode && (await serverSession())) redirect(returnUrl);
   return (
     <SignInScreen
       initialScreen={one(params.screen) === "signup" ? "signup" : "signin"}
