@@ -17,7 +17,9 @@ export async function call(
     body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
   const response = await handler(request, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await response.text();
+  // The raw bytes too, for routes that answer a file (audio samples, downloads).
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString("utf8");
   let body: any = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -25,5 +27,5 @@ export async function call(
     body = text;
   }
   await assertDocumented(handler, response.status, response.headers.get("content-type"), body);
-  return { status: response.status, body, headers: response.headers };
+  return { status: response.status, body, headers: response.headers, bytes };
 }

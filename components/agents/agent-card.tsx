@@ -7,6 +7,7 @@ import { TryInRoomButton } from "@/components/meetings/try-in-room-button";
 import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { cn } from "@/components/ui/cn";
 import type { Agent } from "@/lib/client/use-agents";
+import { KeyStatus } from "./key-status";
 import { PLATFORM_CHIP } from "./platform";
 import { RetirementNotice } from "./retirement-notice";
 
@@ -32,16 +33,19 @@ export function AgentCard({
   const t = useTranslations("agents");
   const format = useFormatter();
   const active = agent.status === "active";
+  // An active agent without the keys its providers need is not sent anywhere: it shows "Needs keys".
+  const needsKeys = active && agent.missingKeys.length > 0;
   const meetingTitle = useMeetingTitle();
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">{agent.name}</h2>
-        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
-          {t(`status.${agent.status}`)}
+        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active && !needsKeys ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
+          {t(needsKeys ? "status.needsKeys" : `status.${agent.status}`)}
         </span>
       </div>
       {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
+      <KeyStatus agent={agent} providerName={providerName} />
       {agent.retiringModels.map((r) => (
         <RetirementNotice key={r.kind} model={r.model} retirement={r} />
       ))}
@@ -71,7 +75,7 @@ export function AgentCard({
           agent first, then changing it, with the destructive action apart at the end. */}
       <div className="mt-auto flex flex-col gap-2 pt-2">
         <div className="flex flex-wrap gap-2">
-          {active && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
+          {active && !needsKeys && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
           <Link href={`/agents/${agent.id}/calendar`} aria-label={t("list.calendarLabel", { name: agent.name })} className={linkButton}>
             {t("list.calendar")}
           </Link>

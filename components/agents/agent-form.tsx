@@ -76,7 +76,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     const fields: string[] = (KINDS as readonly string[]).includes(key) ? [`${key}ProviderId`, `${key}ApiKey`, `${key}ExtraParams`] : [key === "whitelist" ? "whitelistedEmails" : key];
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !(key === "mcpServers" && field.startsWith("mcpServers")))));
+    // "aiExtraParams.model" and the like belong to the step too; a tool server's fields to the servers.
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([field]) => !fields.includes(field) && !fields.some((f) => field.startsWith(`${f}.`)) && !(key === "mcpServers" && field.startsWith("mcpServers")))),
+    );
   };
   const err = (field: string) => errors[field]?.[0];
 
@@ -166,7 +169,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.pipeline")} description={t("sections.pipelineHint")}>
         {KINDS.map((kind) => (
-          <ProviderSection key={kind} kind={kind} providers={providers[kind]} value={values[kind]} onChange={(next) => set(kind, next)} stored={stored(kind)} errors={errors} />
+          <ProviderSection key={kind} kind={kind} providers={providers[kind]} value={values[kind]} onChange={(next) => set(kind, next)} stored={stored(kind)} errors={errors} language={values.language} />
         ))}
       </Section>
 

@@ -49,9 +49,12 @@ describe("agent form values", () => {
       picks: { model: "eleven_turbo_v2_5", voiceId: "pNInz6obpgDQGcFmaJgB" },
       rest: { speed: 1.1 },
     });
-    // A value the pickers cannot show stays visible in the editor.
-    expect(splitParams({ voiceId: "my-cloned-voice", model: "custom" }, elevenlabs)).toEqual({ picks: {}, rest: { voiceId: "my-cloned-voice", model: "custom" } });
-    expect(splitParams({ model: "gpt-x" }, undefined)).toEqual({ picks: {}, rest: { model: "gpt-x" } });
+    // Any model id and any voice (a cloned one the catalogue does not know) have their fields too.
+    expect(splitParams({ voiceId: "my-cloned-voice", model: "custom" }, elevenlabs)).toEqual({ picks: { voiceId: "my-cloned-voice", model: "custom" }, rest: {} });
+    expect(splitParams({ model: "gpt-x", temperature: 1 }, undefined)).toEqual({ picks: { model: "gpt-x" }, rest: { temperature: 1 } });
+    // An OpenAI-compatible server's base URL has a field of its own; a non-text value stays in the editor.
+    const compatible = provider({ id: "openai-compatible", extraParams: [{ name: "baseUrl", type: "string", description: "" }, { name: "model", type: "string", description: "" }] });
+    expect(splitParams({ baseUrl: "https://llm.example.com/v1", model: 7 }, compatible)).toEqual({ picks: { baseUrl: "https://llm.example.com/v1" }, rest: { model: 7 } });
 
     const agent = { ttsProviderId: "elevenlabs", ttsExtraParams: { voiceId: "pNInz6obpgDQGcFmaJgB", speed: 1.1 } } as unknown as Parameters<typeof initialValues>[0];
     const v = initialValues(agent, defaults, { stt: [], ai: [], tts: [elevenlabs] });
@@ -86,7 +89,15 @@ describe("agent form values", () => {
         { path: "whitelistedEmails.1", message: "Invalid e-mail address: x" },
         { path: "aiExtraParams.temperature", message: "too hot" },
         { path: "aiExtraParams", message: "not an object" },
+        { path: "aiExtraParams.model", message: '"model" is required' },
+        { path: "sttExtraParams.baseUrl", message: '"baseUrl" is required' },
       ]),
-    ).toEqual({ name: ["Name is required"], whitelistedEmails: ["Invalid e-mail address: x"], aiExtraParams: ["too hot", "not an object"] });
+    ).toEqual({
+      name: ["Name is required"],
+      whitelistedEmails: ["Invalid e-mail address: x"],
+      aiExtraParams: ["too hot", "not an object"],
+      "aiExtraParams.model": ['"model" is required'],
+      "sttExtraParams.baseUrl": ['"baseUrl" is required'],
+    });
   });
 });

@@ -14,7 +14,7 @@ export interface PipelineStep {
   /** A newly typed key; empty keeps the stored one. */
   apiKey: string;
   clearKey: boolean;
-  /** What the Model and Voice pickers chose, by param name ("model", "voiceId", "voice"); kept out of the editor. */
+  /** What the form's own fields hold, by param name ("model", "baseUrl", "voiceId", "voice"); kept out of the editor. */
   picks: Record<string, string>;
   /** The other extra params as JSON text (the editor's content). */
   extraText: string;
@@ -58,22 +58,27 @@ export function voiceParam(provider: Provider | undefined): string | undefined {
   return provider?.voices.length ? provider.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name : undefined;
 }
 
+/** The params that have fields of their own in the form (model, base URL, voice), kept out of the JSON editor. */
+export function fieldParams(provider: Provider | undefined): string[] {
+  const names = ["model"];
+  if (provider?.extraParams.some((p) => p.name === "baseUrl")) names.push("baseUrl");
+  const voice = voiceParam(provider);
+  if (voice) names.push(voice);
+  return names;
+}
+
 /**
- * Splits stored params into what the pickers show and the rest for the editor. Only values a picker
- * can show move there (a custom voice id the list does not have stays visible in the editor).
+ * Splits stored params into what the form's own fields show (model, base URL, voice: any text
+ * value, a custom model or cloned voice included) and the rest for the JSON editor.
  */
 export function splitParams(params: Record<string, unknown>, provider: Provider | undefined): { picks: Record<string, string>; rest: Record<string, unknown> } {
   const picks: Record<string, string> = {};
   const rest = { ...params };
-  const voice = voiceParam(provider);
-  if (typeof rest.model === "string" && provider?.models.includes(rest.model)) {
-    picks.model = rest.model;
-    delete rest.model;
-  }
-  const v = voice ? rest[voice] : undefined;
-  if (voice && typeof v === "string" && provider?.voices.some((x) => x.id === v)) {
-    picks[voice] = v;
-    delete rest[voice];
+  for (const name of fieldParams(provider)) {
+    const value = rest[name];
+    if (typeof value !== "string" || !value) continue;
+    picks[name] = value;
+    delete rest[name];
   }
   return { picks, rest };
 }
@@ -181,10 +186,13 @@ export function invalidHeaderRows(servers: McpServerValues[]): number[] {
   return servers.flatMap((s, i) => (s.headersText.trim() && parseHeaderLines(s.headersText) === null ? [i] : []));
 }
 
+/** Params with a field of their own: their server issues stand under that field. */
+const OWN_FIELD_PARAMS = /^(stt|ai|tts)ExtraParams\.(model|baseUrl|voice|voiceId)$/;
+
 /**
- * Server issues by form field: "whitelistedEmails.2" belongs to the e-mail list; extra params keep
- * their path; a tool server's issues belong to its field ("mcpServers.1.url"), its headers' to its
- * headers field.
+ * Server issues by form field: "whitelistedEmails.2" belongs to the e-mail list; "aiExtraParams.model"
+ * (and base URL, voice) to its own field; other extra params to the step's JSON editor; a tool
+ * server's issues belong to its field ("mcpServers.1.url"), its headers' to its headers field.
  */
 export function issuesByField(issues: { path: string; message: string }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -192,11 +200,13 @@ export function issuesByField(issues: { path: string; message: string }[]): Reco
     const server = /^mcpServers\.(\d+)\.(\w+)/.exec(path);
     const field = path.startsWith("whitelistedEmails")
       ? "whitelistedEmails"
-      : /^(stt|ai|tts)ExtraParams/.test(path)
-        ? path.split(".")[0]
-        : server
-          ? `mcpServers.${server[1]}.${server[2]}`
-          : path;
+      : OWN_FIELD_PARAMS.test(path)
+        ? path
+        : /^(stt|ai|tts)ExtraParams/.test(path)
+          ? path.split(".")[0]
+          : server
+            ? `mcpServers.${server[1]}.${server[2]}`
+            : path;
     (out[field] ??= []).push(message);
   }
   return out;

@@ -1,8 +1,8 @@
 import { db } from "../db/client.ts";
 import type { Agent } from "../generated/prisma/client.ts";
 import { AppError } from "../http/errors.ts";
-import { meetingSummary } from "./meeting-summary.ts";
-import { serializeAgent, WITH_MCP_SERVERS } from "./serialize.ts";
+import { agentDto } from "./agent-dto.ts";
+import { WITH_MCP_SERVERS } from "./serialize.ts";
 
 /** The user's agent; another user's agent is simply not found (404, never 403). */
 export async function findOwnedAgent(userId: string, id: string): Promise<Agent> {
@@ -14,5 +14,5 @@ export async function findOwnedAgent(userId: string, id: string): Promise<Agent>
 export async function getAgent(userId: string, id: string) {
   const agent = await db.agent.findFirst({ where: { id, userId }, include: WITH_MCP_SERVERS });
   if (!agent) throw new AppError("not_found", "Agent not found");
-  return serializeAgent(agent, await meetingSummary(userId, id));
+  return agentDto(userId, agent);
 }

@@ -1,6 +1,8 @@
 import type { Agent, AgentMcpServer } from "../generated/prisma/client.ts";
 import { serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
+import type { KeyProblem } from "./key-checks.ts";
+import { missingKeys } from "./missing-keys.ts";
 
 export interface NextMeeting {
   id: string;
@@ -25,7 +27,7 @@ export const WITH_MCP_SERVERS = { mcpServers: { orderBy: [{ position: "asc" as c
  * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`); for tool servers, the token's hint and the names
  * of their headers.
  */
-export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meetings: MeetingSummary = NO_MEETINGS) {
+export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meetings: MeetingSummary = NO_MEETINGS, problems: KeyProblem[] = []) {
   return {
     id: a.id,
     status: a.status,
@@ -59,6 +61,10 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     mcpServers: a.mcpServers.map(serializeMcpServer),
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
+    /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */
+    missingKeys: missingKeys(a),
+    /** Stored keys a provider refused, at the last Test key or in the last meeting (docs/providers.md "Keys an agent needs"). */
+    keyProblems: problems,
     nextMeeting: meetings.nextMeeting,
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,

@@ -1,9 +1,10 @@
 import { db } from "../db/client.ts";
 import { agentColumns } from "./agent-columns.ts";
+import { agentDto } from "./agent-dto.ts";
 import { findOwnedAgent } from "./get-agent.ts";
+import { markChangedKeysUnchecked } from "./key-checks.ts";
 import { saveMcpServers } from "../tools/save-mcp-servers.ts";
-import { meetingSummary } from "./meeting-summary.ts";
-import { serializeAgent, WITH_MCP_SERVERS } from "./serialize.ts";
+import { WITH_MCP_SERVERS } from "./serialize.ts";
 import { validateAgent } from "./validate-agent.ts";
 
 /**
@@ -14,9 +15,11 @@ export async function updateAgent(userId: string, id: string, body: unknown) {
   const stored = await findOwnedAgent(userId, id);
   const input = await validateAgent(body, stored);
   const agent = await db.$transaction(async (tx) => {
-    await tx.agent.update({ where: { id: stored.id }, data: agentColumns(input, stored) });
+    const saved = await tx.agent.update({ where: { id: stored.id }, data: agentColumns(input, stored) });
     if (input.mcpServers) await saveMcpServers(tx, stored.id, input.mcpServers);
+    // A new key (or provider) is unknown again: what was said about the old one no longer holds.
+    await markChangedKeysUnchecked(tx, stored, saved, saved.id);
     return tx.agent.findUniqueOrThrow({ where: { id: stored.id }, include: WITH_MCP_SERVERS });
   });
-  return serializeAgent(agent, await meetingSummary(userId, id));
+  return agentDto(userId, agent);
 }

@@ -12,14 +12,17 @@ export class AgentConfigError extends Error {
   }
 }
 
-/** One provider of the agent with its decrypted key; AgentConfigError when it has no key. */
+/**
+ * One provider of the agent with its decrypted key; AgentConfigError when it has no key and its
+ * provider needs one (a server of the user's own may not: its key is then "").
+ */
 export function agentProviderConfig(agent: Agent, kind: ProviderKind): ProviderConfig {
   const providerId = agent[`${kind}ProviderId`];
   const enc = agent[`${kind}ApiKeyEnc`];
-  if (!enc) throw new AgentConfigError(kind, `The agent has no ${kind.toUpperCase()} key`);
+  if (!enc && !catalogueEntry(kind, providerId)?.keyOptional) throw new AgentConfigError(kind, `The agent has no ${kind.toUpperCase()} key`);
   const extra = (agent[`${kind}ExtraParams`] ?? {}) as Record<string, unknown>;
   const model = typeof extra.model === "string" && extra.model ? extra.model : (catalogueEntry(kind, providerId)?.defaultModel ?? "");
-  return { providerId, apiKey: decryptSecret(enc), model, language: agent.language, extra };
+  return { providerId, apiKey: enc ? decryptSecret(enc) : "", model, language: agent.language, extra };
 }
 
 /** What the voice pipeline needs of an agent: its instructions, activation and three providers with decrypted keys. */

@@ -24,6 +24,7 @@ import { createVoiceSession } from "../voice/pipeline/session.ts";
 import { ProviderError, type AgentVoiceConfig, type SessionEvent, type VoiceSession } from "../voice/types.ts";
 import { openBotTools, type BotTools } from "./agent-tools.ts";
 import { AgentConfigError, agentVoiceConfig } from "./agent-voice-config.ts";
+import { missingKeys } from "../agents/missing-keys.ts";
 import { providerFailure } from "./provider-failure.ts";
 import { AudioMixer } from "./audio-mixer.ts";
 import { createAudioBridge, type AudioBridge } from "./bridge/create-audio-bridge.ts";
@@ -218,6 +219,8 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     const agent = meeting.agentId ? await db.agent.findUnique({ where: { id: meeting.agentId } }) : null;
     if (!agent) return end({ kind: "failed", reason: "agent_deleted" });
     if (agent.status === "paused") return end({ kind: "cancelled", reason: "agent_paused" });
+    // Keys removed after the meeting was scheduled: say so rather than fail on the first request.
+    if (missingKeys(agent).length > 0) return end({ kind: "failed", reason: "needs_keys", data: { kinds: missingKeys(agent) } });
     if (!(await canStartAgent(meeting.userId))) return end({ kind: "failed", reason: "out_of_credits" });
 
     voice = agentVoiceConfig(agent);

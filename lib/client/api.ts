@@ -29,28 +29,45 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   return fetch(path, { ...init, headers, credentials: "same-origin" });
 }
 
+/** The answer's JSON (or its text when it is not JSON; null when empty). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
+const failure = (response: Response, body: unknown, fallback?: string) =>
+  new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
+
 /**
  * Calls the API. `fallback` is the spec's fallback text for this call ("Failed to fetch agents"),
  * used when the server gives no message.
  */
 export async function apiFetch<T = unknown>(path: string, init: RequestInit & { fallback?: string } = {}): Promise<T> {
   const { fallback, ...rest } = init;
-  await ensureFreshSession();
-  let response = await send(path, rest);
-  if (response.status === 401 && (await handleUnauthorized())) {
-    response = await send(path, rest);
-  }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  if (!response.ok) {
-    throw new ApiError(response.status, serverMessage(body) ?? fallback ?? "Something went wrong. Please try again later.", body);
-  }
+  const response = await authorizedSend(path, rest);
+  const body = await readBody(response);
+  if (!response.ok) throw failure(response, body, fallback);
   return body as T;
+}
+
+/** Sends with a fresh session, and once more after a refresh when the first answer is 401. */
+async function authorizedSend(path: string, init: RequestInit): Promise<Response> {
+  await ensureFreshSession();
+  const response = await send(path, init);
+  if (response.status === 401 && (await handleUnauthorized())) return send(path, init);
+  return response;
+}
+
+/** Calls the API for a file (audio, a download): the body as a Blob, or an ApiError as apiFetch throws it. */
+export async function apiBlob(path: string, init: RequestInit & { fallback?: string } = {}): Promise<Blob> {
+  const { fallback, ...rest } = init;
+  const response = await authorizedSend(path, rest);
+  if (response.ok) return response.blob();
+  throw failure(response, await readBody(response), fallback);
 }
 
 /** SWR fetcher: `useSWR("/api/agents", fetcher)`. */

@@ -5,7 +5,7 @@ import { parseWith } from "../http/parse.ts";
 import { appUrl, meetingJoinLeadSeconds } from "../config.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { ACCEPTED_LINKS_MESSAGE, BAD_LINK_MESSAGES, parseJoinLink, platformOfBadLink } from "./meeting-url.ts";
-import { assertReady } from "./run-checks.ts";
+import { assertReady, READY_SELECT } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { WITH_AGENT_NAME, serializeMeeting } from "./serialize.ts";
 import { LIVE_STATUSES } from "./status.ts";
@@ -41,7 +41,7 @@ export async function joinMeeting(userId: string, body: unknown) {
   // connection again behind every other join, and under load all of them would answer last.
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
-    const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, status: true } });
+    const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, ...READY_SELECT } });
     if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
     await assertReady(tx, userId, agent);
 

@@ -9,7 +9,8 @@ import { usageQuerySchema } from "../billing/usage-history.ts";
 import { rangeQuerySchema, subscribeSchema, updateEventSchema, uploadFieldsSchema } from "../calendar/schema.ts";
 import { feedbackSchema } from "../feedback/submit-feedback.ts";
 import { activationSchema, joinMeetingSchema, listMeetingsQuerySchema } from "../meetings/schema.ts";
-import { keyCheckSchema } from "../providers/check-key.ts";
+import { keyInputSchema } from "../providers/key-input.ts";
+import { previewSchema } from "../providers/preview-voice.ts";
 import { exportQuerySchema } from "../summaries/export-meeting.ts";
 import { mcpTestSchema } from "../tools/test-mcp-server.ts";
 import { createRoomSchema, joinRoomSchema, leaveRoomSchema, sendSignalSchema } from "../rooms/schema.ts";
@@ -121,7 +122,9 @@ export const OPERATIONS: Operation[] = [
   { method: "patch", path: "/api/agents/{id}/status", operationId: "setAgentStatus", tag: "Agents", summary: "Pause or resume an agent", auth: "user", body: statusSchema, responses: { 200: R.Agent } },
   { method: "get", path: "/api/providers/{kind}", operationId: "listProviders", tag: "Agents", summary: "Active providers of one kind (stt, ai or tts)", auth: "user", responses: { 200: list(R.Provider) } },
   { method: "get", path: "/api/providers/defaults", operationId: "providerDefaults", tag: "Agents", summary: "Each kind's default provider and model", auth: "user", responses: { 200: R.ProviderDefaults } },
-  { method: "post", path: "/api/providers/{kind}/{providerId}/verify", operationId: "verifyProviderKey", tag: "Agents", summary: "Test a provider key with the provider's cheapest call", auth: "user", body: keyCheckSchema, responses: { 200: R.KeyCheck } },
+  { method: "post", path: "/api/providers/{kind}/{providerId}/verify", operationId: "verifyProviderKey", tag: "Agents", summary: "Test a provider key with the provider's cheapest call", auth: "user", body: keyInputSchema, responses: { 200: R.KeyCheck } },
+  { method: "post", path: "/api/providers/{kind}/{providerId}/preview", operationId: "previewVoice", tag: "Agents", summary: "Speak a short sample with a text-to-speech provider, voice and key", auth: "user", body: previewSchema, responses: { 200: { mediaTypes: ["audio/wav"], description: "The sample, 16-bit mono PCM in a WAV file" } } },
+  { method: "post", path: "/api/providers/{kind}/{providerId}/models", operationId: "listAccountModels", tag: "Agents", summary: "The models and voices a key can use at the provider, the catalogue's as the fallback", auth: "user", body: keyInputSchema, responses: { 200: R.AccountModels } },
   { method: "post", path: "/api/mcp/test", operationId: "testMcpServer", tag: "Agents", summary: "Test connection: connect to an MCP tool server and list its tools", auth: "user", body: mcpTestSchema, responses: { 200: R.McpTestResult } },
 
   // ---- meetings

@@ -117,6 +117,12 @@ export const Agent = z
         }),
       )
       .meta({ description: "The agent's models that retire within 30 days or have retired, with what to pick instead" }),
+    missingKeys: z
+      .array(z.enum(["stt", "ai", "tts"]))
+      .meta({ description: "Steps whose provider needs a key and has none stored: the agent needs keys and is not sent to meetings (409)" }),
+    keyProblems: z
+      .array(z.object({ kind: z.enum(["stt", "ai", "tts"]), providerId: z.string(), source: z.enum(["test", "meeting"]), at: time, meetingId: z.string().nullable() }))
+      .meta({ description: "Stored keys the provider refused, at the last Test key or in the last meeting, unless a later check or a new key says otherwise" }),
     createdAt: time,
     updatedAt: time,
   })
@@ -284,13 +290,30 @@ export const Provider = z
     voices: z.array(z.object({ id: z.string(), name: z.string() })),
     extraParams: z.array(z.looseObject({ name: z.string(), type: z.string(), description: z.string().optional() })),
     docsUrl: z.string().nullable(),
-    retirements: z.record(z.string(), z.object({ retiresOn: z.iso.date(), replacement: z.string() })).meta({ description: "Models the provider retires, by model" }),
+    retirements: z.record(z.string(), z.object({ retiresOn: z.iso.date(), replacement: z.string() })).meta({ description: "Known retirement dates by model" }),
+    keyOptional: z.boolean().meta({ description: "An agent may use this provider without a key (a server of the user's own)" }),
   })
   .meta({ id: "Provider" });
 
 const providerDefault = z.object({ providerId: z.string(), model: z.string().nullable() }).nullable();
 export const ProviderDefaults = z.object({ stt: providerDefault, ai: providerDefault, tts: providerDefault }).meta({ id: "ProviderDefaults" });
-export const KeyCheck = z.object({ status: z.enum(["valid", "invalid", "unreachable"]), message: z.string() }).meta({ id: "KeyCheck" });
+export const KeyCheck = z
+  .object({
+    status: z.enum(["valid", "invalid", "unreachable"]),
+    reason: z.enum(["valid", "rejected", "rate_limited", "provider_error", "timeout", "network", "private_address"]).meta({ description: "Why, as a code to word in the user's language" }),
+    message: z.string(),
+    providerStatus: z.int().optional().meta({ description: "provider_error: the provider's HTTP status" }),
+    seconds: z.int().optional().meta({ description: "timeout: how long Cohost waited" }),
+  })
+  .meta({ id: "KeyCheck" });
+const listSource = z.enum(["account", "catalogue"]).meta({ description: "account: the provider's list for this key; catalogue: Cohost's suggestions stand in" });
+export const AccountModels = z
+  .object({
+    models: z.object({ source: listSource, items: z.array(z.string()) }),
+    voices: z.object({ source: listSource, items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+    problem: KeyCheck.nullable().meta({ description: "Why the catalogue's list stands in (the provider refused or failed); null when nothing failed" }),
+  })
+  .meta({ id: "AccountModels", description: "The models (and voices) a key can use at the provider; any model id may still be used" });
 
 export const AutoRefill = z
   .object({ enabled: z.boolean(), amount: usd, threshold: usd, hasCard: z.boolean(), failures: z.int(), lastError: z.string().nullable() })

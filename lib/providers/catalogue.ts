@@ -35,6 +35,8 @@ export interface CatalogueEntry {
   docsUrl: string;
   /** The provider's API host; null when the user supplies it (`baseUrl` extra param). */
   baseUrl: string | null;
+  /** A server of the user's own may need no key (OpenAI-compatible); every other provider does. */
+  keyOptional?: boolean;
   /**
    * Known retirement dates (YYYY-MM-DD, the provider's deprecation notes; docs/voice-providers.md),
    * also for models no longer offered, so agents still on them are warned and fail with a clear reason.
@@ -92,7 +94,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     kind: "stt", id: "openai-compatible", name: "OpenAI-compatible",
     defaultModel: "whisper-1", models: ["whisper-1"],
     extraParams: [BASE_URL, MODEL, { name: "prompt", type: "string", default: "", description: "Vocabulary or style hint for the transcriber" }],
-    docsUrl: "https://platform.openai.com/docs/api-reference/audio/createTranscription", baseUrl: null,
+    docsUrl: "https://platform.openai.com/docs/api-reference/audio/createTranscription", baseUrl: null, keyOptional: true,
   },
   // AI (LLM)
   {
@@ -135,7 +137,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
     kind: "ai", id: "openai-compatible", name: "OpenAI-compatible",
     defaultModel: null, models: [],
     extraParams: [BASE_URL, { ...MODEL, required: true, description: "Model name at that endpoint" }, TEMPERATURE, MAX_TOKENS],
-    docsUrl: "https://platform.openai.com/docs/api-reference/chat", baseUrl: null,
+    docsUrl: "https://platform.openai.com/docs/api-reference/chat", baseUrl: null, keyOptional: true,
   },
   // Text-to-speech
   {
@@ -202,7 +204,7 @@ export const PROVIDER_CATALOGUE: CatalogueEntry[] = [
       { name: "voice", type: "string", default: "alloy", description: "Voice name at that endpoint" },
       { name: "speed", type: "number", default: 1, min: 0.25, max: 4, description: "Speaking speed" },
     ],
-    docsUrl: "https://platform.openai.com/docs/api-reference/audio/createSpeech", baseUrl: null,
+    docsUrl: "https://platform.openai.com/docs/api-reference/audio/createSpeech", baseUrl: null, keyOptional: true,
   },
 ];
 

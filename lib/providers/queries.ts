@@ -18,6 +18,8 @@ function toProvider(p: ProviderRecord) {
     docsUrl: p.docsUrl,
     /** Known retirement dates by model (catalogue data, so the form can warn before a model stops working). */
     retirements: catalogueEntry(p.kind, p.id)?.retirements ?? {},
+    /** An agent may use it without a key (a server of the user's own). */
+    keyOptional: catalogueEntry(p.kind, p.id)?.keyOptional ?? false,
   };
 }
 export type ProviderDto = ReturnType<typeof toProvider>;

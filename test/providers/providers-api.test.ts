@@ -32,7 +32,9 @@ describe("GET /api/providers/{kind} and /api/providers/defaults", () => {
       extraParams: expect.arrayContaining([{ name: "temperature", type: "number", default: 0.7, min: 0, max: 2, description: "Sampling temperature" }]),
       docsUrl: "https://platform.openai.com/docs/api-reference/chat",
       retirements: {},
+      keyOptional: false,
     });
+    expect(ai.body.find((p: { id: string }) => p.id === "openai-compatible").keyOptional).toBe(true);
     expect(ai.body.find((p: { id: string }) => p.id === "anthropic").retirements["claude-sonnet-4-5"]).toEqual({ retiresOn: "2026-11-30", replacement: "claude-sonnet-4-6" });
     expect(ids((await call(providers, { params: { kind: "stt" }, headers })).body).slice(0, 4)).toEqual(["deepgram", "assemblyai", "openai", "openai-compatible"]);
     const tts = (await call(providers, { params: { kind: "tts" }, headers })).body;

@@ -41,7 +41,7 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       const label = `${kind}/${providerId}`;
       const ok = await check(kind, providerId, { apiKey: fake.validKey });
       expect(ok.status, label).toBe(200);
-      expect(ok.body, label).toEqual({ status: "valid", message: "The key works" });
+      expect(ok.body, label).toEqual({ status: "valid", reason: "valid", message: "The key works" });
       const seen = fake.seen.at(-1)!;
       expect(seen.path, label).toBe(expected.path);
       if (expected.query) expect(seen.query, label).toBe(expected.query);
@@ -49,7 +49,7 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       // A key never travels in a URL, where proxies and logs would keep it.
       expect(`${seen.path}${seen.query ?? ""}`, label).not.toContain(fake.validKey);
       const bad = await check(kind, providerId, { apiKey: "wrong-key-000000" });
-      expect(bad.body, label).toEqual({ status: "invalid", message: "The provider rejected this key" });
+      expect(bad.body, label).toEqual({ status: "invalid", reason: "rejected", message: "The provider rejected this key" });
     }
     expect(fake.seen.find((r) => r.provider === "anthropic")?.headers["anthropic-version"]).toBe("2026-10-21");
     expect(fake.seen.find((r) => r.provider === "cartesia")?.headers["cartesia-version"]).toBe("2026-08-14");
@@ -62,6 +62,10 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       expect(fake.seen.at(-1)?.path).toBe("/openai-compatible/v1/models");
       expect((await check(kind, "openai-compatible", { apiKey: "wrong", extraParams: { baseUrl: fake.compatibleBaseUrl } })).body.status).toBe("invalid");
     }
+    // A server of the user's own may ask for no key: the check then sends none (this fake wants one).
+    const keyless = await check("ai", "openai-compatible", { extraParams: { baseUrl: fake.compatibleBaseUrl } });
+    expect(keyless.body).toMatchObject({ status: "invalid", reason: "rejected" });
+    expect(fake.seen.at(-1)?.headers.authorization).toBeUndefined();
     const missing = await check("ai", "openai-compatible", { apiKey: "k" });
     expect(missing.status).toBe(400);
     expect(missing.body.issues).toEqual([{ path: "extraParams.baseUrl", message: '"baseUrl" is required' }]);
@@ -71,16 +75,16 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
 
   it("unreachable when the provider is down, limiting, slow or not there", async () => {
     fake.set({ status: 503 });
-    expect((await check("ai", "openai", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", message: "The provider answered with an error (503); try again later" });
+    expect((await check("ai", "openai", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", reason: "provider_error", providerStatus: 503, message: "The provider answered with an error (503); try again later" });
     fake.set({ status: 429 });
-    expect((await check("ai", "openai", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", message: "The provider is limiting requests; try again later" });
+    expect((await check("ai", "openai", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", reason: "rate_limited", message: "The provider is limiting requests; try again later" });
 
     fake.set({ delayMs: 2000 });
     process.env.PROVIDER_VERIFY_TIMEOUT_MS = "200";
     try {
       // The fake answers "valid" after 2 s: "unreachable" means the timeout ended the call first.
       const slow = await check("tts", "elevenlabs", { apiKey: fake.validKey });
-      expect(slow.body).toEqual({ status: "unreachable", message: "The provider did not answer within 1 second" });
+      expect(slow.body).toEqual({ status: "unreachable", reason: "timeout", seconds: 1, message: "The provider did not answer within 1 second" });
     } finally {
       delete process.env.PROVIDER_VERIFY_TIMEOUT_MS;
       fake.set({});
@@ -88,7 +92,7 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
 
     vi.stubEnv("PROVIDER_BASE_URL_GROQ", "http://127.0.0.1:1");
     try {
-      expect((await check("ai", "groq", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", message: "Could not reach the provider" });
+      expect((await check("ai", "groq", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", reason: "network", message: "Could not reach the provider" });
     } finally {
       vi.unstubAllEnvs();
     }
@@ -111,7 +115,7 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
 
   it("tests the key an agent stores, only the user's own and only for that provider", async () => {
     const agent = (await call(create, { body: validAgent({ sttApiKey: fake.validKey }), headers })).body;
-    expect((await check("stt", "deepgram", { agentId: agent.id })).body).toEqual({ status: "valid", message: "The key works" });
+    expect((await check("stt", "deepgram", { agentId: agent.id })).body).toEqual({ status: "valid", reason: "valid", message: "The key works" });
     const otherProvider = await check("stt", "assemblyai", { agentId: agent.id });
     expect(otherProvider.status).toBe(400);
     expect(otherProvider.body.issues).toEqual([{ path: "apiKey", message: "No key is stored for this provider" }]);

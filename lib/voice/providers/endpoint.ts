@@ -37,3 +37,8 @@ export function toWebSocketUrl(base: string, path: string): URL {
   url.protocol = url.protocol === "http:" ? "ws:" : "wss:";
   return url;
 }
+
+/** A bearer key header; none for an empty key (a server of the user's own that asks for none). */
+export function bearerAuth(apiKey: string): Record<string, string> {
+  return apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+}

@@ -10,13 +10,16 @@ import { VALID_KEY } from "./state.ts";
 // 3007 for a chunk outside 50–1000 ms). `Begin` opens the session; `Turn` messages carry the running
 // transcript, the end of a turn comes raw and then (format_turns) formatted; `ForceEndpoint` ends
 // the turn now; `Terminate` → `Termination` with the audio and session length, then close 1000.
+// Messages carry exactly the fields the SDK's streaming types declare (test/voice/providers/sdk/assemblyai.test.ts).
 
 /** The connection parameters AssemblyAI documents (assemblyai 4.41's list; checked 2026-11-25). */
 const QUERY = [
   "token", "sample_rate", "encoding", "speech_model", "format_turns", "end_of_turn_confidence_threshold", "min_turn_silence",
   "min_end_of_turn_silence_when_confident", "max_turn_silence", "vad_threshold", "session_heartbeat", "acknowledge_silence", "keyterms_prompt",
   "prompt", "agent_context", "filter_profanity", "language_code", "language_codes", "language_detection", "domain", "inactivity_timeout",
-  "speaker_labels", "max_speakers", "interruption_delay", "turn_left_pad_ms", "include_partial_turns",
+  "speaker_labels", "max_speakers", "speaker_labels_revision_interval_ms", "voice_focus", "voice_focus_threshold", "continuous_partials",
+  "interruption_delay", "turn_left_pad_ms", "_customer_support_audio_capture", "webhook_url", "webhook_auth_header_name",
+  "webhook_auth_header_value", "include_partial_turns", "redact_pii", "redact_pii_policies", "redact_pii_sub", "mode", "llm_gateway",
 ];
 const MODELS = ["universal-streaming-english", "universal-streaming-multilingual", "u3-rt-pro", "whisper-rt", "universal-3-5-pro", "universal-3-6", "universal-3-6-pro", "u3-pro"];
 const RANGES: Record<string, [number, number]> = { end_of_turn_confidence_threshold: [0, 1], min_turn_silence: [0, 10_000], min_end_of_turn_silence_when_confident: [0, 10_000], max_turn_silence: [0, 10_000] };
@@ -83,7 +86,6 @@ function handle(ws: WebSocket, call: FakeCall): void {
       transcript: formatted ? text : unformatted(words.filter((w) => w.word_is_final).map((w) => w.text).join(" ")),
       end_of_turn_confidence: endOfTurn ? 0.9 : 0.05,
       words: formatted ? words : words.map((w) => ({ ...w, text: unformatted(w.text) })),
-      utterance: endOfTurn ? unformatted(text) : "",
     });
   };
   const endTurn = async (end: { atMs: number; startMs: number }) => {

@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { WebSocket } from "ws";
 import { UtteranceDetector, wordTimes } from "./audio.ts";
+import { deepgramError, deepgramQueryProblem } from "./deepgram-params.ts";
 import { sleep } from "./http-util.ts";
 import type { FakeCall, WsRoute } from "./routes.ts";
 import { VALID_KEY } from "./state.ts";
@@ -9,19 +10,23 @@ import { VALID_KEY } from "./state.ts";
 // upgrade is refused with 401; linear16 at the sample rate the query names; Results with is_final /
 // speech_final / from_finalize, UtteranceEnd after utterance_end_ms of silence, Finalize, KeepAlive,
 // CloseStream → Metadata and a normal close; a socket idle for 10 s closes with 1011 (NET-0001).
-// /v2/listen is Flux: Connected, then TurnInfo events (StartOfTurn, Update, EndOfTurn), ForceEndTurn;
-// CloseStream drops the turn in progress and closes without a code; Nova's messages are errors.
+// /v2/listen is Flux: Connected, then TurnInfo events (StartOfTurn, Update, EndOfTurn), ForceEndTurn,
+// Configure → ConfigureSuccess; CloseStream drops the turn in progress and closes without a code;
+// Nova's messages are a fatal Error. Query parameters are checked as deepgram-params.ts says; every
+// message has exactly the fields @deepgram/sdk declares (test/voice/providers/sdk/deepgram.test.ts).
 
-function refuse(call: FakeCall) {
-  if (call.req.headers.authorization !== `Token ${VALID_KEY}`) {
-    return { status: 401, body: { err_code: "INVALID_AUTH", err_msg: "Invalid credentials.", request_id: randomUUID() } };
-  }
-  const q = call.url.searchParams;
-  if (!q.get("model")) return { status: 400, body: { err_code: "Bad Request", err_msg: "model is required", request_id: randomUUID() } };
-  if (q.get("encoding") !== "linear16" || q.get("sample_rate") !== "16000") {
-    return { status: 400, body: { err_code: "Bad Request", err_msg: "This fake understands linear16 at 16000 Hz only", request_id: randomUUID() } };
-  }
-  return null;
+function refuser(surface: "nova" | "flux") {
+  return (call: FakeCall) => {
+    if (call.req.headers.authorization !== `Token ${VALID_KEY}`) {
+      const { body, headers } = deepgramError("INVALID_AUTH", "Invalid credentials.");
+      return { status: 401, body, headers };
+    }
+    const q = call.url.searchParams;
+    const problem = deepgramQueryProblem(surface, q) ?? (q.get("encoding") !== "linear16" || q.get("sample_rate") !== "16000" ? "This fake understands linear16 at 16000 Hz only" : null);
+    if (!problem) return null;
+    const { body, headers } = deepgramError("INVALID_QUERY_PARAMETER", problem);
+    return { status: 400, body, headers };
+  };
 }
 
 function pcmOf(data: Buffer): Int16Array {
@@ -44,6 +49,9 @@ function idleWatch(ws: WebSocket, call: FakeCall): () => void {
   ws.on("close", () => clearTimeout(timer));
   return arm;
 }
+
+const MODEL_UUID = "1dbdfb4d-85b2-4659-9a53-b5b6e4bcd2e8";
+const NOVA_MESSAGES = ["Finalize", "CloseStream", "KeepAlive"];
 
 function nova(ws: WebSocket, call: FakeCall): void {
   const { state, seen } = call;
@@ -81,7 +89,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
       speech_final: flags.speech_final,
       from_finalize: flags.from_finalize ?? false,
       channel: { alternatives: [{ transcript: text, confidence: 0.98, words }] },
-      metadata: { request_id: requestId, model_info: { name: q.get("model") } },
+      metadata: { request_id: requestId, model_info: { name: q.get("model")!, version: "2026-09-01.0", arch: q.get("model")!.split("-").slice(0, 2).join("-") }, model_uuid: MODEL_UUID },
     });
   };
   const finish = async (end: { atMs: number; startMs: number }, flags: { speech_final: boolean; from_finalize?: boolean }) => {
@@ -104,6 +112,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
           transcript = state.nextTranscript();
           interimsSent = 0;
           utteranceEndAt = null;
+          if (q.get("vad_events") === "true") send({ type: "SpeechStarted", channel: [0, 1], timestamp: event.atMs / 1000 });
         } else if (event.type === "speech" && interim) {
           const due = Math.floor(event.speechMs / state.options.delays.sttInterimEveryMs);
           if (due > interimsSent) {
@@ -126,9 +135,14 @@ function nova(ws: WebSocket, call: FakeCall): void {
     try {
       msg = JSON.parse(data.toString());
     } catch {
-      return;
+      msg = {};
     }
     seen.messages.push(msg);
+    if (!NOVA_MESSAGES.includes(String(msg.type)) || Object.keys(msg).length !== 1) {
+      // A text frame Deepgram cannot read ends the stream with a close frame that says why.
+      seen.closedWith = 1008;
+      return ws.close(1008, `DATA-0000: unknown message ${JSON.stringify(msg).slice(0, 60)}`);
+    }
     if (msg.type === "Finalize") {
       const end = detector.forceEnd();
       if (end) void finish(end, { speech_final: false, from_finalize: true });
@@ -138,7 +152,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
       closing = true;
       const end = detector.forceEnd();
       void (end ? finish(end, { speech_final: true }) : Promise.resolve()).then(() => {
-        send({ type: "Metadata", transaction_key: "deprecated", request_id: requestId, created: new Date().toISOString(), duration: detector.audioMs / 1000, channels: 1 });
+        send({ type: "Metadata", transaction_key: "deprecated", request_id: requestId, sha256: createHash("sha256").update(requestId).digest("hex"), created: new Date().toISOString(), duration: detector.audioMs / 1000, channels: 1 });
         seen.closedWith = 1000;
         ws.close(1000);
       });
@@ -157,6 +171,12 @@ function flux(ws: WebSocket, call: FakeCall): void {
   const touch = idleWatch(ws, call);
   const send = (msg: Record<string, unknown>) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ ...msg, request_id: requestId, sequence_id: sequence++ }));
+  };
+  // Error is the one message without a request_id; the connection ends after it.
+  const fatal = (code: string, description: string) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: "Error", sequence_id: sequence++, code, description }));
+    seen.closedWith = 1008;
+    ws.close(1008, code);
   };
   const info = (event: string, text: string, startMs: number, endMs: number) => {
     send({
@@ -203,11 +223,11 @@ function flux(ws: WebSocket, call: FakeCall): void {
       }
       return;
     }
-    let msg: { type?: string };
+    let msg: { type?: string } & Record<string, unknown>;
     try {
       msg = JSON.parse(data.toString());
     } catch {
-      return;
+      return fatal("UNPARSABLE_CLIENT_MESSAGE", "The message is not valid JSON");
     }
     seen.messages.push(msg);
     if (msg.type === "ForceEndTurn") {
@@ -219,14 +239,33 @@ function flux(ws: WebSocket, call: FakeCall): void {
         seen.closedWith = 1005;
         ws.close();
       });
-    } else if (msg.type !== "Configure") {
+    } else if (msg.type === "Configure") {
+      const problem = configureProblem(msg);
+      if (problem) return send({ type: "ConfigureFailure" });
+      const thresholds = (msg.thresholds ?? {}) as Record<string, number>;
+      send({ type: "ConfigureSuccess", thresholds, keyterms: (msg.keyterms as string[] | undefined) ?? [] });
+    } else {
       // KeepAlive and Finalize are Nova messages.
-      send({ type: "Error", code: "UNPARSABLE_CLIENT_MESSAGE", description: `Unknown message type: ${String(msg.type)}` });
+      fatal("UNPARSABLE_CLIENT_MESSAGE", `Unknown message type: ${String(msg.type)}`);
     }
   });
 }
 
+/** Why Flux would refuse a Configure message (its documented fields and ranges), or null. */
+function configureProblem(msg: Record<string, unknown>): string | null {
+  const unknown = Object.keys(msg).find((k) => !["type", "thresholds", "keyterms", "language_hints", "numerals"].includes(k));
+  if (unknown) return `unknown field ${unknown}`;
+  const t = (msg.thresholds ?? {}) as Record<string, unknown>;
+  const ranges: Record<string, [number, number]> = { eager_eot_threshold: [0.3, 0.9], eot_threshold: [0.5, 1], eot_timeout_ms: [500, 60000] };
+  for (const [name, value] of Object.entries(t)) {
+    const range = ranges[name];
+    if (!range || typeof value !== "number" || value < range[0] || value > range[1]) return `thresholds.${name} is invalid`;
+  }
+  if (msg.keyterms !== undefined && !(Array.isArray(msg.keyterms) && msg.keyterms.every((k) => typeof k === "string"))) return "keyterms must be a list of strings";
+  return null;
+}
+
 export const deepgramListenRoutes: WsRoute[] = [
-  { pattern: /^\/v1\/listen$/, surface: "listen", refuse, handle: nova },
-  { pattern: /^\/v2\/listen$/, surface: "listen", refuse, handle: flux },
+  { pattern: /^\/v1\/listen$/, surface: "listen", refuse: refuser("nova"), handle: nova },
+  { pattern: /^\/v2\/listen$/, surface: "listen", refuse: refuser("flux"), handle: flux },
 ];

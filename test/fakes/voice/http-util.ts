@@ -21,10 +21,11 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
 }
 
 /** Answers a WebSocket upgrade with an HTTP error, the way providers refuse a bad key. */
-export function refuseUpgrade(socket: Duplex, status: number, body: unknown): void {
+export function refuseUpgrade(socket: Duplex, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("");
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? "Error"}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\n${extra}Connection: close\r\n\r\n${text}`,
   );
 }
 

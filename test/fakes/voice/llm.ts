@@ -1,5 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
+import { strictGemini, strictly } from "./strict-llm.ts";
+import { GEMINI_BAD_KEY, geminiAuthorized, geminiModels, openAiModels } from "./models.ts";
+import { chatProblem } from "./openai-schema.ts";
 import { errorBody, failBeforeAnswer } from "./errors.ts";
 import { sendJson, sleep, startSse, tokenCount, tokens } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
@@ -88,37 +91,16 @@ async function openAiChat(call: FakeCall, res: http.ServerResponse): Promise<voi
   res.end("data: [DONE]\n\n");
 }
 
-function openAiModel(call: FakeCall, res: http.ServerResponse): void {
-  if (call.req.headers.authorization !== `Bearer ${VALID_KEY}`) return sendJson(res, 401, errorBody("openai", 401));
-  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
-  const id = decodeURIComponent(call.params[0] ?? "");
-  if (!id) return sendJson(res, 200, { object: "list", data: [] });
-  sendJson(res, 200, { id, object: "model", created: 0, owned_by: "fake" });
-}
-
 /** Chat Completions under a provider's API root ("/v1" for OpenAI, "/openai/v1" for Groq). */
 export function openAiChatRoutes(root: string): HttpRoute[] {
   const r = root.replace(/\//g, "\\/");
   return [
-    { method: "POST", pattern: new RegExp(`^${r}\\/chat\\/completions$`), surface: "chat", handle: openAiChat },
-    { method: "GET", pattern: new RegExp(`^${r}\\/models(?:\\/(.+))?$`), surface: "models", handle: openAiModel },
+    { method: "POST", pattern: new RegExp(`^${r}\\/chat\\/completions$`), surface: "chat", handle: strictly(chatProblem, openAiChat) },
+    { method: "GET", pattern: new RegExp(`^${r}\\/models(?:\\/(.+))?$`), surface: "models", handle: openAiModels },
   ];
 }
 
 // ---------- Gemini ----------
-
-const GEMINI_BAD_KEY = {
-  error: {
-    code: 400,
-    message: "API key not valid. Please pass a valid API key.",
-    status: "INVALID_ARGUMENT",
-    details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }],
-  },
-};
-
-function geminiAuthorized(call: FakeCall): boolean {
-  return call.req.headers["x-goog-api-key"] === VALID_KEY || call.url.searchParams.get("key") === VALID_KEY;
-}
 
 /** generateContent (one JSON answer) or streamGenerateContent (SSE with alt=sse). */
 async function geminiGenerate(call: FakeCall, res: http.ServerResponse, streaming: boolean): Promise<void> {
@@ -166,16 +148,8 @@ async function geminiGenerate(call: FakeCall, res: http.ServerResponse, streamin
   if (done) res.end();
 }
 
-function geminiModel(call: FakeCall, res: http.ServerResponse): void {
-  if (!geminiAuthorized(call)) return sendJson(res, 400, GEMINI_BAD_KEY);
-  if (failBeforeAnswer(call, res, call.state.takeFailure(call.provider, "models"))) return;
-  const id = decodeURIComponent(call.params[0] ?? "");
-  if (!id) return sendJson(res, 200, { models: [] });
-  sendJson(res, 200, { name: `models/${id}`, displayName: id, supportedGenerationMethods: ["generateContent", "streamGenerateContent"] });
-}
-
 export const geminiRoutes: HttpRoute[] = [
-  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: (call, res) => geminiGenerate(call, res, true) },
-  { method: "POST", pattern: /^\/v1beta\/models\/([^/:]+):generateContent$/, surface: "chat", handle: (call, res) => geminiGenerate(call, res, false) },
-  { method: "GET", pattern: /^\/v1beta\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModel },
+  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):streamGenerateContent$/, surface: "chat", handle: strictGemini((call, res) => geminiGenerate(call, res, true)) },
+  { method: "POST", pattern: /^\/v1(?:beta)?\/models\/([^/:]+):generateContent$/, surface: "chat", handle: strictGemini((call, res) => geminiGenerate(call, res, false)) },
+  { method: "GET", pattern: /^\/v1(?:beta)?\/models(?:\/([^/:]+))?$/, surface: "models", handle: geminiModels },
 ];

@@ -26,6 +26,6 @@ export interface WsRoute {
   pattern: RegExp;
   surface: string;
   /** Refuses the upgrade (status + body, as the provider does for a bad key) or accepts it (null). */
-  refuse?(call: FakeCall): { status: number; body: unknown } | null;
+  refuse?(call: FakeCall): { status: number; body: unknown; headers?: Record<string, string> } | null;
   handle(ws: WebSocket, call: FakeCall): void;
 }

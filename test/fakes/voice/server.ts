@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import type { Socket } from "node:net";
 import { WebSocketServer } from "ws";
 import { FAKE_PROTOCOLS } from "../providers/protocols.ts";
@@ -8,6 +10,7 @@ import { deepgramListenRoutes } from "./deepgram-listen.ts";
 import { parseJson, queryObject, readBody, refuseUpgrade, sendJson } from "./http-util.ts";
 import { anthropicRoutes } from "./anthropic.ts";
 import { geminiRoutes, openAiChatRoutes } from "./llm.ts";
+import { cartesiaHttpRoutes, elevenLabsHttpRoutes } from "./models.ts";
 import type { FakeCall, HttpRoute, WsRoute } from "./routes.ts";
 import { deepgramSpeakRoutes, openAiAudioRoutes } from "./speech-http.ts";
 import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type ScriptedAnswer, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
@@ -28,8 +31,8 @@ const PROVIDERS: Record<string, { http: HttpRoute[]; ws: WsRoute[] }> = {
   groq: { http: openAiChatRoutes("/openai/v1"), ws: [] },
   anthropic: { http: anthropicRoutes, ws: [] },
   gemini: { http: geminiRoutes, ws: [] },
-  elevenlabs: { http: [], ws: elevenLabsRoutes },
-  cartesia: { http: [], ws: cartesiaRoutes },
+  elevenlabs: { http: elevenLabsHttpRoutes, ws: elevenLabsRoutes },
+  cartesia: { http: cartesiaHttpRoutes, ws: cartesiaRoutes },
 };
 
 export type { FakeDelays, FakeFailure, ScriptedAnswer, SeenRequest, VoiceFakeOptions };
@@ -56,6 +59,32 @@ export interface VoiceFakes {
   /** Back to defaults; forgets requests, scripts and failures. */
   reset(): void;
   close(): Promise<void>;
+}
+
+/** Keeps what an HTTP route answers in `seen.replies`: a JSON body, or each JSON `data:` event of a stream (the SDK judges read them). */
+function recordReplies(res: http.ServerResponse, seen: SeenRequest): void {
+  const capture = (chunk: unknown) => {
+    if (typeof chunk !== "string" && !Buffer.isBuffer(chunk)) return;
+    const text = chunk.toString();
+    const events = [...text.matchAll(/^data: (.+)$/gm)].map((m) => m[1]);
+    for (const json of events.length ? events : [text]) {
+      try {
+        seen.replies.push(JSON.parse(json));
+      } catch {
+        // Audio, "[DONE]": not JSON, nothing to keep.
+      }
+    }
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    capture(chunk);
+    return write(chunk, ...rest);
+  }) as typeof res.write;
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    capture(chunk);
+    return end(chunk, ...rest);
+  }) as typeof res.end;
 }
 
 function splitPrefix(pathname: string): { provider: string; rest: string } | null {
@@ -88,8 +117,18 @@ function control(state: FakeState, req: http.IncomingMessage, res: http.ServerRe
   }
 }
 
-export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { port?: number } = {}): Promise<VoiceFakes> {
-  const { port = 0, ...fakeOptions } = options;
+/**
+ * A self-signed certificate for 127.0.0.1 and localhost (test/fixtures/tls, valid until 2126), for
+ * SDKs that only speak wss:// (AssemblyAI's, Cartesia's). A client trusts it with
+ * tls.setDefaultCACertificates([...tls.getCACertificates("default"), TEST_TLS.cert]).
+ */
+export const TEST_TLS = {
+  cert: readFileSync(new URL("../../fixtures/tls/cert.pem", import.meta.url), "utf8"),
+  key: readFileSync(new URL("../../fixtures/tls/key.pem", import.meta.url), "utf8"),
+};
+
+export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { port?: number; tls?: boolean } = {}): Promise<VoiceFakes> {
+  const { port = 0, tls = false, ...fakeOptions } = options;
   const state = new FakeState(fakeOptions);
   const connections = new WeakMap<Socket, number>();
   let connectionCount = 0;
@@ -113,7 +152,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     }),
   });
 
-  const server = http.createServer(async (req, res) => {
+  const handler = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const raw = await readBody(req);
     const isJson = (req.headers["content-type"] ?? "").includes("json");
@@ -125,6 +164,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
       const match = route.method === req.method ? route.pattern.exec(target.rest) : null;
       if (!match) continue;
       const call = callFor(req, url, target.provider, route.surface, match.slice(1), body);
+      recordReplies(res, call.seen);
       try {
         await route.handle(call, res);
       } catch (err) {
@@ -143,10 +183,11 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     // Recorded too: a client calling a path the provider does not have is worth seeing in a test.
     callFor(req, url, target.provider, "unknown", [], body);
     sendJson(res, 404, { error: "not found" });
-  });
+  };
+  const server = tls ? https.createServer(TEST_TLS, handler) : http.createServer(handler);
   // Every socket, upgraded or hanging ones included (closeAllConnections only knows plain HTTP).
   const sockets = new Set<Socket>();
-  server.on("connection", (socket: Socket) => {
+  server.on(tls ? "secureConnection" : "connection", (socket: Socket) => {
     connections.set(socket, ++connectionCount);
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
@@ -160,7 +201,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     const refused = found.route.refuse?.(call);
     if (refused) {
       call.seen.closedWith = refused.status;
-      return refuseUpgrade(socket, refused.status, refused.body);
+      return refuseUpgrade(socket, refused.status, refused.body, refused.headers);
     }
     const failure = state.takeFailure(target.provider, found.route.surface);
     if (failure && "status" in failure) return refuseUpgrade(socket, failure.status, errorBody(target.provider, failure.status));
@@ -182,7 +223,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
   });
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${(server.address() as { port: number }).port}`;
   const env = Object.fromEntries(
     Object.keys(PROVIDERS)
       .filter((id) => id !== "openai-compatible")

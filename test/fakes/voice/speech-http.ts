@@ -1,6 +1,9 @@
 import type http from "node:http";
 import { bytesOf, chunked, speechTone } from "./audio.ts";
+import { deepgramError, deepgramQueryProblem } from "./deepgram-params.ts";
 import { errorBody, failBeforeAnswer } from "./errors.ts";
+import { deepgramModels, deepgramProjects } from "./models.ts";
+import { sendOpenAiProblem, speechProblem, transcriptionProblem } from "./openai-schema.ts";
 import { sendJson, sleep } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
 import { VALID_KEY } from "./state.ts";
@@ -35,8 +38,9 @@ async function transcribe(call: FakeCall, res: http.ServerResponse): Promise<voi
   for (const [name, value] of form.entries()) if (typeof value === "string") fields[name] = value;
   call.seen.fields = fields;
   call.seen.body = null;
+  const problem = transcriptionProblem(call, fields, [...new Set(form.keys())]);
+  if (problem) return sendOpenAiProblem(res, problem);
   const file = form.get("file");
-  if (!fields.model) return invalid("you must provide a model parameter", "model");
   if (!file || typeof file === "string") return invalid("you must provide a file", "file");
   const ms = wavMs(Buffer.from(await file.arrayBuffer()));
   if (typeof ms === "string") return invalid(ms, "file");
@@ -73,37 +77,40 @@ async function streamAudio(call: FakeCall, res: http.ServerResponse, pcm: Int16A
 
 async function openAiSpeech(call: FakeCall, res: http.ServerResponse): Promise<void> {
   if (!bearer(call)) return sendJson(res, 401, errorBody("openai", 401));
-  const body = call.seen.body as { model?: unknown; input?: unknown; voice?: unknown; response_format?: unknown } | null;
-  const invalid = (message: string, param: string) => sendJson(res, 400, { error: { message, type: "invalid_request_error", param, code: null } });
-  if (!body || typeof body.model !== "string") return invalid("you must provide a model parameter", "model");
-  if (typeof body.input !== "string" || !body.input) return invalid("input is required", "input");
-  if (body.input.length > 4096) return invalid("string too long. Expected a string with maximum length 4096", "input");
-  if (typeof body.voice !== "string") return invalid("voice is required", "voice");
-  const pcm = speechTone(body.input, 24_000, call.state.options.ttsMsPerChar);
+  const body = call.seen.body as { input: string; response_format?: unknown } | null;
+  const problem = speechProblem(call, body);
+  if (problem) return sendOpenAiProblem(res, problem);
+  const pcm = speechTone(body!.input, 24_000, call.state.options.ttsMsPerChar);
   // The default format is mp3: a client that does not ask for pcm gets bytes it cannot play as PCM.
-  if (body.response_format !== "pcm") return streamAudio(call, res, pcm, 24_000, "audio/mpeg", Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "binary"));
+  if (body!.response_format !== "pcm") return streamAudio(call, res, pcm, 24_000, "audio/mpeg", Buffer.from("ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000", "binary"));
   return streamAudio(call, res, pcm, 24_000, "audio/pcm");
 }
 
 async function auraSpeak(call: FakeCall, res: http.ServerResponse): Promise<void> {
-  if (call.req.headers.authorization !== `Token ${VALID_KEY}`) return sendJson(res, 401, errorBody("deepgram", 401));
+  const refuse = (status: number, code: string, message: string) => {
+    const { body, headers } = deepgramError(code, message);
+    sendJson(res, status, body, headers);
+  };
+  if (call.req.headers.authorization !== `Token ${VALID_KEY}`) return refuse(401, "INVALID_AUTH", "Invalid credentials.");
   const q = call.url.searchParams;
-  const body = call.seen.body as { text?: unknown } | null;
-  if (!body || typeof body.text !== "string" || !body.text) return sendJson(res, 400, { err_code: "Bad Request", err_msg: "text is required", request_id: "fake" });
-  if (!q.get("model")?.startsWith("aura")) return sendJson(res, 400, { err_code: "Bad Request", err_msg: "unknown model", request_id: "fake" });
+  const problem = deepgramQueryProblem("aura", q);
+  if (problem) return refuse(400, "INVALID_QUERY_PARAMETER", problem);
+  const body = call.seen.body as Record<string, unknown> | null;
+  const extra = body && Object.keys(body).find((k) => k !== "text");
+  if (extra) return refuse(400, "Bad Request", `Unknown field in body: ${extra}`);
+  if (!body || typeof body.text !== "string" || !body.text.trim()) return refuse(400, "Bad Request", "text is required");
+  if (body.text.length > 2000) return refuse(413, "TEXT_TOO_LONG", "text must be at most 2000 characters");
+  const container = q.get("container") ?? "wav";
+  const encoding = q.get("encoding") ?? "mp3";
+  if (encoding !== "linear16") return refuse(400, "Bad Request", "This fake synthesises linear16 only");
   const rate = Number(q.get("sample_rate") ?? 24_000);
   const pcm = speechTone(body.text, rate, call.state.options.ttsMsPerChar);
   let header: Buffer | undefined;
-  if ((q.get("container") ?? "wav") === "wav") {
+  if (container === "wav") {
     header = Buffer.alloc(44);
     header.write("RIFF", 0, "ascii");
   }
-  return streamAudio(call, res, pcm, rate, q.get("encoding") === "linear16" ? "audio/l16" : "application/octet-stream", header);
-}
-
-function deepgramProjects(call: FakeCall, res: http.ServerResponse): void {
-  if (call.req.headers.authorization !== `Token ${VALID_KEY}`) return sendJson(res, 401, errorBody("deepgram", 401));
-  sendJson(res, 200, { projects: [] });
+  return streamAudio(call, res, pcm, rate, container === "wav" ? "audio/wav" : "audio/l16", header);
 }
 
 /** Transcription and speech under an OpenAI-style API root ("/v1"). */
@@ -118,4 +125,5 @@ export function openAiAudioRoutes(root: string): HttpRoute[] {
 export const deepgramSpeakRoutes: HttpRoute[] = [
   { method: "POST", pattern: /^\/v1\/speak$/, surface: "speech", handle: auraSpeak },
   { method: "GET", pattern: /^\/v1\/projects$/, surface: "models", handle: deepgramProjects },
+  { method: "GET", pattern: /^\/v1\/models$/, surface: "models", handle: deepgramModels },
 ];

@@ -94,7 +94,7 @@ export interface SeenRequest {
   fields?: Record<string, string>;
   /** WebSocket: text messages the client sent, parsed. */
   messages: unknown[];
-  /** WebSocket: JSON messages the fake sent back (audio payloads included). */
+  /** JSON the fake sent back: WebSocket messages (audio payloads included), an HTTP body, each event of a stream. */
   replies: unknown[];
   /** Audio the client sent (STT), in ms at 16 kHz. */
   audioMs: number;

@@ -2,11 +2,14 @@ import type { WebSocket } from "ws";
 import { bytesOf, chunked, speechTone } from "./audio.ts";
 import { sleep } from "./http-util.ts";
 import type { FakeCall, WsRoute } from "./routes.ts";
+import { elevenLabsMessageProblem, elevenLabsQueryProblem } from "./elevenlabs-schema.ts";
+import { cartesiaAuthProblem } from "./models.ts";
 import { VALID_KEY } from "./state.ts";
 
 // The context-based TTS WebSockets. ElevenLabs multi-stream-input: the upgrade succeeds and problems
-// come as {message, error, code} followed by a close (1008 for a bad key, more than five open
-// contexts, or no text for `inactivity_timeout` seconds). Cartesia: a bad key refuses the upgrade
+// come as {message, error, code} followed by a close (1008 for a bad key, a query parameter or a
+// message outside its schema (elevenlabs-schema.ts), more than five open contexts, or no text for
+// `inactivity_timeout` seconds). Cartesia: a bad key refuses the upgrade
 // with 401; per-context problems are {type: "error", status_code, title, message, context_id} messages,
 // a context expires a second after its last audio, and anything outside the documented request
 // schema (unknown fields, speed outside 0.6–1.5, unknown models) is refused.
@@ -41,12 +44,15 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
     ws.close(1008, message.slice(0, 120));
   };
   if (call.req.headers["xi-api-key"] !== VALID_KEY) return fail("invalid_api_key", "Invalid API key");
+  const problem = elevenLabsQueryProblem(q);
+  if (problem) return fail("invalid_request", problem);
   const format = /^pcm_(\d+)$/.exec(q.get("output_format") ?? "");
-  if (!q.get("model_id") || !format) return fail("invalid_request", "model_id and a pcm_<rate> output_format are required by this fake");
+  if (!format) return fail("invalid_request", "This fake synthesises a pcm_<rate> output_format only");
   const sampleRate = Number(format[1]);
   const autoMode = q.get("auto_mode") === "true";
   const inactivityMs = call.state.options.elevenLabsInactivityMs ?? Number(q.get("inactivity_timeout") ?? 20) * 1000;
   const contexts = new Map<string, Context>();
+  const draining = new Set<Context>();
   let idle: NodeJS.Timeout;
   const touch = () => {
     clearTimeout(idle);
@@ -62,7 +68,7 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
     const text = ctx.text.trim();
     ctx.text = "";
     if (!text) return;
-    ctx.queue = ctx.queue.then(() => synthesise(call, ws, ctx, text, sampleRate, (chunk) => sendJson(ws, { audio: chunk.toString("base64"), isFinal: null, normalizedAlignment: null, alignment: null, contextId: id })));
+    ctx.queue = ctx.queue.then(() => synthesise(call, ws, ctx, text, sampleRate, (chunk) => sendJson(ws, { audio: chunk.toString("base64"), normalizedAlignment: null, alignment: null, contextId: id })));
   };
 
   ws.on("message", (data: Buffer, isBinary) => {
@@ -74,10 +80,13 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
       return fail("invalid_request", "Invalid JSON");
     }
     call.seen.messages.push(msg);
+    const problem = elevenLabsMessageProblem(msg as Record<string, unknown>);
+    if (problem) return fail("invalid_request", problem);
     touch();
     if (msg.close_socket) {
       call.seen.closedWith = 1000;
-      return void Promise.all([...contexts.values()].map((c) => c.queue)).then(() => ws.close(1000));
+      // Contexts still flushing, closed ones included, finish before the socket closes.
+      return void Promise.all([...contexts.values(), ...draining].map((c) => c.queue)).then(() => ws.close(1000));
     }
     const id = msg.context_id ?? "default";
     let ctx = contexts.get(id);
@@ -88,6 +97,8 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
       // flush", in which case it "will continue flushing". Unflushed text is dropped.
       if (!ctx.flushed) ctx.stopped = true;
       const closing = ctx;
+      draining.add(closing);
+      void closing.queue.then(() => draining.delete(closing));
       void closing.queue.then(() => sendJson(ws, { isFinal: true, contextId: id }));
       return;
     }
@@ -109,7 +120,6 @@ function elevenLabs(ws: WebSocket, call: FakeCall): void {
 
 // ---------- Cartesia (checked 2026-11-25 against @cartesia/cartesia-js 4.2, version 2026-08-14) ----------
 
-const CARTESIA_VERSIONS = ["2024-06-10", "2024-11-13", "2025-04-16", "2026-03-01", "2026-08-14"];
 const CARTESIA_MODELS = ["sonic-3.5", "sonic-3", "sonic-3.5-2026-05-04", "sonic-3-2026-01-12", "sonic-3-2025-10-27", "sonic-latest"];
 const CARTESIA_QUERY = ["cartesia_version", "api_key", "access_token", "cartesia_client"];
 const CARTESIA_FIELDS = [
@@ -119,16 +129,9 @@ const CARTESIA_FIELDS = [
 const SAMPLE_RATES = [8000, 16000, 22050, 24000, 44100, 48000];
 
 function refuseCartesia(call: FakeCall) {
-  const q = call.url.searchParams;
-  const unknown = [...q.keys()].find((k) => !CARTESIA_QUERY.includes(k));
+  const unknown = [...call.url.searchParams.keys()].find((k) => !CARTESIA_QUERY.includes(k));
   if (unknown) return { status: 400, body: { error: `Unknown query parameter: ${unknown}` } };
-  const h = call.req.headers;
-  const key = h["x-api-key"] ?? h.authorization?.replace(/^Bearer /, "") ?? q.get("api_key");
-  if (key !== VALID_KEY) return { status: 401, body: { error: "Invalid API key" } };
-  const version = q.get("cartesia_version") ?? h["cartesia-version"];
-  if (!version) return { status: 400, body: { error: "Cartesia-Version header is required" } };
-  if (!CARTESIA_VERSIONS.includes(String(version))) return { status: 400, body: { error: `Invalid Cartesia-Version: ${version}` } };
-  return null;
+  return cartesiaAuthProblem(call);
 }
 
 /** Why Cartesia refuses a generation request, or null (its documented fields and ranges). */
@@ -166,7 +169,7 @@ function cartesia(ws: WebSocket, call: FakeCall): void {
     }
   });
   const error = (id: string | undefined, status: number, title: string, message: string) =>
-    sendJson(ws, { type: "error", ...(id ? { context_id: id } : {}), status_code: status, title, message, done: true });
+    sendJson(ws, { type: "error", ...(id ? { context_id: id } : {}), status_code: status, title, message });
   ws.on("message", (data: Buffer, isBinary) => {
     if (isBinary) return error(undefined, 400, "Invalid message", "Binary messages are not accepted");
     let msg: Record<string, unknown>;
@@ -189,15 +192,18 @@ function cartesia(ws: WebSocket, call: FakeCall): void {
     }
     const problem = cartesiaProblem(msg);
     if (problem) return error(id, 400, "Invalid request", problem);
-    const { transcript, continue: more, flush, duration: _duration, ...rest } = msg as { transcript: string; continue?: unknown; flush?: unknown; duration?: unknown } & Record<string, unknown>;
-    const shape = JSON.stringify(rest);
+    const { transcript, continue: more, flush } = msg as { transcript: string; continue?: unknown; flush?: unknown };
+    const rest = msg as Record<string, unknown>;
+    // What a context keeps from its first input: the voice it speaks in (the SDK itself varies
+    // generation_config between inputs of one context).
+    const shape = JSON.stringify([rest.model_id, rest.voice, rest.output_format, rest.language, rest.locale]);
     let ctx = contexts.get(id!);
     if (ctx?.expired) return error(id, 400, "Context expired", "This context expired 1 second after its last audio; use a new context_id");
     if (!ctx) {
       ctx = { text: "", queue: Promise.resolve(), stopped: false, shape, flushes: 0, expired: false };
       contexts.set(id!, ctx);
     } else if (ctx.shape !== shape) {
-      return error(id, 400, "Invalid request", "Inputs on the same context must keep all fields except transcript, continue and duration the same");
+      return error(id, 400, "Invalid request", "Inputs on the same context must keep the same model_id, voice, output_format and language");
     }
     const current = ctx;
     clearTimeout(current.expiry);

@@ -234,10 +234,9 @@ describe("LLM adapters: failures", () => {
   });
 
   it("a 404 (an unknown model) is a bad request, not retried", async () => {
-    ctx.fakes.failNext("openai", { status: 404 }, 1, "chat");
     const error = await collect(llm("openai", { model: "gpt-9" }).chat(conversation, new AbortController().signal)).catch((e) => e);
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ kind: "bad_request", status: 404, message: "OpenAI AI refused the request (404): Not found" });
+    expect(error).toMatchObject({ kind: "bad_request", status: 404, message: "OpenAI AI refused the request (404): The model `gpt-9` does not exist or you do not have access to it." });
     expect(chats("openai")).toHaveLength(1);
     expect(ctx.logs).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { ChatMessage, LlmProvider, ProviderConfig, ToolCall, ToolSpec } from "../../types.ts";
-import { resolveEndpoint } from "../endpoint.ts";
+import { bearerAuth, resolveEndpoint } from "../endpoint.ts";
 import { errorDetail, providerError, type ProviderRef } from "../errors.ts";
 import { extraParam } from "../extra.ts";
 import type { AdapterOptions } from "../options.ts";
@@ -88,7 +88,7 @@ export function createOpenAiChatLlm(config: ProviderConfig, options: AdapterOpti
   const endpoint = resolveEndpoint("ai", config);
   const base = config.providerId === "openai" ? `${endpoint.base}/v1` : config.providerId === "groq" ? `${endpoint.base}/openai/v1` : endpoint.base;
   const ref = { kind: "ai" as const, providerId: config.providerId, apiKey: config.apiKey };
-  const headers = { authorization: `Bearer ${config.apiKey}` };
+  const headers = bearerAuth(config.apiKey);
   const temperature = extraParam<number>("ai", config, "temperature");
   const maxTokens = extraParam<number>("ai", config, "maxTokens");
   // OpenAI and Groq name the cap max_completion_tokens (max_tokens is deprecated, and refused by

@@ -1,6 +1,6 @@
 import { INPUT_SAMPLE_RATE, type PcmFrame, type ProviderConfig, type SttEvent, type SttProvider, type SttStream } from "../../types.ts";
 import { AsyncQueue } from "../async-queue.ts";
-import { resolveEndpoint } from "../endpoint.ts";
+import { bearerAuth, resolveEndpoint } from "../endpoint.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
 import { extraParam } from "../extra.ts";
 import { readJson, send } from "../http.ts";
@@ -92,7 +92,7 @@ class HttpSttStream implements SttStream {
   }
 
   private auth(): Record<string, string> {
-    return { authorization: `Bearer ${this.ref.apiKey}` };
+    return bearerAuth(this.ref.apiKey);
   }
 
   private async transcribe(frames: PcmFrame[]): Promise<void> {

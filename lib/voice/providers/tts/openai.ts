@@ -1,5 +1,5 @@
 import type { ProviderConfig, TtsProvider } from "../../types.ts";
-import { resolveEndpoint } from "../endpoint.ts";
+import { bearerAuth, resolveEndpoint } from "../endpoint.ts";
 import { extraParam } from "../extra.ts";
 import type { AdapterOptions } from "../options.ts";
 import { prewarmHttp } from "../prewarm.ts";
@@ -16,7 +16,7 @@ export function createOpenAiTts(config: ProviderConfig, options: AdapterOptions)
   const endpoint = resolveEndpoint("tts", config);
   const base = config.providerId === "openai" ? `${endpoint.base}/v1` : endpoint.base;
   const ref = { kind: "tts" as const, providerId: config.providerId, apiKey: config.apiKey };
-  const headers = { authorization: `Bearer ${config.apiKey}` };
+  const headers = bearerAuth(config.apiKey);
   const settings: Record<string, unknown> = { model: config.model, voice: extraParam<string>("tts", config, "voice") ?? "alloy", response_format: "pcm" };
   const speed = extraParam<number>("tts", config, "speed");
   if (speed !== undefined) settings.speed = speed;

@@ -1,11 +1,12 @@
 import { parseBody } from "@/lib/http/parse";
 import { userRoute } from "@/lib/http/route";
 import { recordKeyTested } from "@/lib/onboarding/checklist";
-import { checkProviderKey, keyCheckSchema } from "@/lib/providers/check-key";
+import { checkProviderKey } from "@/lib/providers/check-key";
+import { keyInputSchema } from "@/lib/providers/key-input";
 
-// "Test key": the provider's cheapest authenticated call → {status: valid|invalid|unreachable, message}.
+// "Test key": the provider's cheapest authenticated call → {status: valid|invalid|unreachable, reason, message}.
 export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) => {
-  const result = await checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyCheckSchema));
+  const result = await checkProviderKey(user.id, params.kind, params.providerId, await parseBody(request, keyInputSchema));
   if (result.status === "valid") await recordKeyTested(user.id);
   return result;
 });

@@ -1,0 +1,10 @@
+import { parseBody } from "@/lib/http/parse";
+import { userRoute } from "@/lib/http/route";
+import { keyInputSchema } from "@/lib/providers/key-input";
+import { listAccountModels } from "@/lib/providers/list-account-models";
+
+// The models and voices a key can use at the provider ({models, voices, problem}); POST because the
+// body carries the key (or the agent whose stored key to use), which must never be in a URL.
+export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) =>
+  listAccountModels(user.id, params.kind, params.providerId, await parseBody(request, keyInputSchema)),
+);
