@@ -92,7 +92,7 @@ function score(decisions: boolean[], frameSamples: number) {
 
 /** WebRTC VAD (libfvad in wasm): 30 ms frames at 16 kHz, each mode on every condition. */
 async function webrtcVad() {
-  const { default: load } = (await import("@echogarden/fvad-wasm")) as { default: () => Promise<FvadModule> };
+  const { default: load } = await import("@echogarden/fvad-wasm");
   const fvad = await load();
   const FRAME = 480;
   const results = [];
@@ -117,17 +117,6 @@ async function webrtcVad() {
     }
   }
   return results;
-}
-
-interface FvadModule {
-  HEAP16: Int16Array;
-  _fvad_new(): number;
-  _fvad_free(instance: number): void;
-  _fvad_set_mode(instance: number, mode: number): number;
-  _fvad_set_sample_rate(instance: number, rate: number): number;
-  _fvad_process(instance: number, frame: number, length: number): number;
-  _malloc(bytes: number): number;
-  _free(pointer: number): void;
 }
 
 if (process.argv.includes("--webrtc")) {
