@@ -92,8 +92,12 @@ async function run(combo: Combination, withTool: boolean) {
     tts: provider("tts", combo.tts),
   };
   const events: SessionEvent[] = [];
-  /** Per answered turn: end of speech → the turn closed (its transcript came out). */
-  const turnClosedMs: number[] = [];
+  /**
+   * Per person's turn, by the end of its speech (session clock; the turn's metrics carry the same
+   * `speechEndAt`): end of speech → the turn closed (its transcript came out). Keyed by the turn, so
+   * a merged or unanswered turn shifts no other turn's figure.
+   */
+  const turnClosedMs = new Map<number, number>();
   let onMetrics = () => {};
   const providerLog: ProviderLogEvent[] = [];
   const session = createVoiceSession({
@@ -101,7 +105,7 @@ async function run(combo: Combination, withTool: boolean) {
     providers: createProviders(agent, { log: (e) => providerLog.push(e) }),
     onEvent: (e) => {
       events.push(e);
-      if (e.type === "transcript" && !e.segment.isAgent) turnClosedMs.push(performance.now() - e.segment.endMs);
+      if (e.type === "transcript" && !e.segment.isAgent) turnClosedMs.set(e.segment.endMs, performance.now() - e.segment.endMs);
       if (e.type === "metrics") onMetrics();
     },
     output: { play: () => {}, clear: () => {} },
@@ -144,13 +148,19 @@ async function run(combo: Combination, withTool: boolean) {
   await tools?.close();
 
   const done = metrics().filter((m) => m.voiceToVoiceMs !== null && !m.interrupted);
+  // Every answered turn's transcript came out before its reply began.
+  const closedMs = (m: TurnMetrics) => {
+    const ms = turnClosedMs.get(m.speechEndAt);
+    if (ms === undefined) throw new Error(`turn ${m.turnId} was answered without its transcript`);
+    return ms;
+  };
   const waits = configuredWaits(combo.sttEndsAfterMs);
   // With a tool: the first request's answer is the call, then the tool's time and a second request.
   const configured = waits.total + (withTool ? TOOL_MS + DELAYS.llmFirstTokenMs : 0);
   const v2v = done.map((m) => m.voiceToVoiceMs!);
   const overhead = v2v.map((v) => v - configured);
   // Ours alone: voice-to-voice minus every wait on a provider as measured (turn end, LLM, TTS).
-  const own = done.map((m) => m.voiceToVoiceMs! - turnClosedMs[m.turnId - 1] - m.llmFirstTokenMs! - m.ttsFirstAudioMs! - (withTool ? m.toolMs! + DELAYS.llmFirstTokenMs : 0));
+  const own = done.map((m) => m.voiceToVoiceMs! - closedMs(m) - m.llmFirstTokenMs! - m.ttsFirstAudioMs! - (withTool ? m.toolMs! + DELAYS.llmFirstTokenMs : 0));
   const cpuMs = (cpu.user + cpu.system) / 1000;
   return {
     combination: `${combo.stt}${combo.sttModel ? `(${combo.sttModel})` : ""} + ${combo.ai} + ${combo.tts}`,
@@ -160,7 +170,7 @@ async function run(combo: Combination, withTool: boolean) {
     overhead_ms: { p50: percentile(overhead, 50), p95: percentile(overhead, 95) },
     own_processing_ms: { p50: percentile(own, 50), p95: percentile(own, 95) },
     measured_p50_ms: {
-      turn_end: percentile(done.map((m) => turnClosedMs[m.turnId - 1]), 50),
+      turn_end: percentile(done.map(closedMs), 50),
       transcript: percentile(done.map((m) => m.transcriptMs ?? 0), 50),
       llm_first_token: percentile(done.map((m) => m.llmFirstTokenMs ?? 0), 50),
       tts_first_audio: percentile(done.map((m) => m.ttsFirstAudioMs ?? 0), 50),

@@ -3,7 +3,9 @@
 // between utterances. Prints JSON per condition: speech-frame recall, false-positive rate on
 // non-speech frames, utterances found (of how many) and CPU ms per second of audio. The ground
 // truth is the clean fixture's energy (10 ms windows above −45 dBFS, gaps under 150 ms filled).
-// docs/voice.md records these figures next to WebRTC VAD's, measured the same way.
+// `npm run bench:vad -- --webrtc` measures WebRTC VAD (libfvad compiled to wasm, the dev dependency
+// @echogarden/fvad-wasm) the same way, in modes 0, 2 and 3 on 30 ms frames, for the comparison in
+// docs/voice.md.
 import fs from "node:fs";
 import path from "node:path";
 import { loadVadModel, StreamingVad, VAD_BLOCK_SAMPLES, type VadBlock } from "../lib/voice/audio/vad.ts";
@@ -73,9 +75,58 @@ function mix(kind: string | null, snrDb: number): Int16Array {
   return clean.map((s, i) => Math.max(-32768, Math.min(32767, Math.round(s + noise[i] * scale))));
 }
 
+const CONDITIONS = [[null, 0], ["white", 20], ["white", 10], ["white", 5], ["pink", 10], ["pink", 5], ["hum", 10]] as const;
+const conditionName = (kind: string | null, snr: number) => (kind ? `${kind} ${snr} dB` : "clean");
+
+/** Speech recall and false-positive rate of per-frame decisions against the truth. */
+function score(decisions: boolean[], frameSamples: number) {
+  let tp = 0, fn = 0, fp = 0, tn = 0;
+  decisions.forEach((said, k) => {
+    let speech = 0;
+    for (let i = k * frameSamples; i < (k + 1) * frameSamples; i++) speech += truth[i];
+    if (speech > frameSamples / 2) said ? tp++ : fn++;
+    else said ? fp++ : tn++;
+  });
+  return { speech_recall: Number((tp / (tp + fn)).toFixed(3)), false_positive_rate: Number((fp / (fp + tn)).toFixed(3)) };
+}
+
+/** WebRTC VAD (libfvad in wasm): 30 ms frames at 16 kHz, each mode on every condition. */
+async function webrtcVad() {
+  const { default: load } = await import("@echogarden/fvad-wasm");
+  const fvad = await load();
+  const FRAME = 480;
+  const results = [];
+  for (const mode of [3, 2, 0]) {
+    for (const [kind, snr] of CONDITIONS) {
+      const audio = mix(kind, snr);
+      const instance = fvad._fvad_new();
+      if (fvad._fvad_set_mode(instance, mode) !== 0 || fvad._fvad_set_sample_rate(instance, 16_000) !== 0) throw new Error("fvad refused its settings");
+      const buffer = fvad._malloc(FRAME * 2);
+      const decisions: boolean[] = [];
+      const cpu = process.cpuUsage();
+      for (let i = 0; i + FRAME <= audio.length; i += FRAME) {
+        fvad.HEAP16.set(audio.subarray(i, i + FRAME), buffer >> 1);
+        const said = fvad._fvad_process(instance, buffer, FRAME);
+        if (said < 0) throw new Error("fvad could not process a frame");
+        decisions.push(said === 1);
+      }
+      const used = process.cpuUsage(cpu);
+      fvad._free(buffer);
+      fvad._fvad_free(instance);
+      results.push({ mode, condition: conditionName(kind, snr), ...score(decisions, FRAME), cpu_ms_per_audio_s: Number(((used.user + used.system) / 1000 / (audio.length / 16_000)).toFixed(2)) });
+    }
+  }
+  return results;
+}
+
+if (process.argv.includes("--webrtc")) {
+  console.log(JSON.stringify({ vad: "webrtc-vad (libfvad, @echogarden/fvad-wasm)", frame_ms: 30, audio_s: Number((clean.length / 16_000).toFixed(1)), results: await webrtcVad() }, null, 2));
+  process.exit(0);
+}
+
 const model = await loadVadModel();
 const results = [];
-for (const [kind, snr] of [[null, 0], ["white", 20], ["white", 10], ["white", 5], ["pink", 10], ["pink", 5], ["hum", 10]] as const) {
+for (const [kind, snr] of CONDITIONS) {
   const audio = mix(kind, snr);
   const blocks: VadBlock[] = [];
   let utterances = 0;
@@ -90,19 +141,9 @@ for (const [kind, snr] of [[null, 0], ["white", 20], ["white", 10], ["white", 5]
   for (let i = 0; i < audio.length; i += 320) vad.push(audio.subarray(i, i + 320), i / 16);
   await vad.drain();
   const used = process.cpuUsage(cpu);
-  let tp = 0, fn = 0, fp = 0, tn = 0;
-  blocks.forEach((b, k) => {
-    let speech = 0;
-    for (let i = k * VAD_BLOCK_SAMPLES; i < (k + 1) * VAD_BLOCK_SAMPLES; i++) speech += truth[i];
-    const isSpeech = speech > VAD_BLOCK_SAMPLES / 2;
-    const said = b.probability >= 0.5;
-    if (isSpeech) said ? tp++ : fn++;
-    else said ? fp++ : tn++;
-  });
   results.push({
-    condition: kind ? `${kind} ${snr} dB` : "clean",
-    speech_recall: Number((tp / (tp + fn)).toFixed(3)),
-    false_positive_rate: Number((fp / (fp + tn)).toFixed(3)),
+    condition: conditionName(kind, snr),
+    ...score(blocks.map((b) => b.probability >= 0.5), VAD_BLOCK_SAMPLES),
     utterances_found: utterances,
     utterances: manifest.length,
     cpu_ms_per_audio_s: Number(((used.user + used.system) / 1000 / (audio.length / 16_000)).toFixed(2)),

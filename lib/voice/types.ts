@@ -183,6 +183,9 @@ export interface TurnMetrics {
   ttsFirstAudioMs: number | null;
   /** End of the person's speech → the agent's first audio handed to the output. */
   voiceToVoiceMs: number | null;
+  /** On the session clock: the end of the person's speech (the turn's end), and the agent's first audio (null if none). */
+  speechEndAt: number;
+  firstAudioAt: number | null;
   interrupted: boolean;
   /** Tools the reply called, and the time it waited for their results (null without calls). */
   toolCalls: number;

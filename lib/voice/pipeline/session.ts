@@ -472,6 +472,8 @@ class PipelineSession implements VoiceSession {
           llmFirstTokenMs: reply.llmFirstTokenMs,
           ttsFirstAudioMs: reply.ttsFirstAudioMs,
           voiceToVoiceMs: reply.firstAudioAt === null ? null : reply.firstAudioAt - turn.endMs,
+          speechEndAt: turn.endMs,
+          firstAudioAt: reply.firstAudioAt,
           interrupted,
           toolCalls: reply.toolCalls,
           toolMs: reply.toolMs,
