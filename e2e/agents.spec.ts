@@ -54,7 +54,10 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await ai.getByLabel("Extra parameters (JSON)").fill('{"temperature": 9}');
   await expect(ai.getByText('"temperature" must be between 0 and 2')).toBeVisible();
   await page.getByRole("radio", { name: "Microsoft Teams" }).check({ force: true });
+  // The server refuses it too (the earlier toast may still be up: wait for the server's answer).
+  const refused = page.waitForResponse((r) => r.url().endsWith("/api/agents") && r.request().method() === "POST");
   await page.getByRole("button", { name: "Create agent" }).click();
+  expect((await refused).status()).toBe(400);
   await expect(page.getByText("Please correct the highlighted fields.").first()).toBeVisible();
   await ai.getByLabel("Extra parameters (JSON)").fill('{"temperature": 0.2}');
   await expect(ai.getByText('"temperature" must be between 0 and 2')).toHaveCount(0);
