@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { apiFetch } from "@/lib/client/api";
@@ -44,6 +45,7 @@ export function KeyCheck({
   const [result, setResult] = useState<Result | null>(null);
   const [hint, setHint] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
+  const { mutate } = useSWRConfig();
   const typed = apiKey.trim();
 
   // What was said about another key or address no longer holds.
@@ -67,6 +69,9 @@ export function KeyCheck({
       });
       setResult(checked);
       onChecked?.(checked, key);
+      // A check of the stored key is remembered on the agent (its card names a refused key): the
+      // cached list and agent are stale now.
+      if ("agentId" in key) await Promise.all([mutate("/api/agents"), mutate(`/api/agents/${key.agentId}`)]);
     } catch (err) {
       setResult({ status: "error", reason: "error", message: (err as Error).message });
     } finally {

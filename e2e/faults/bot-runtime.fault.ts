@@ -16,7 +16,7 @@ import { control, llmRequests, speechWav } from "../support/voice";
 // (one debit per tick, keys 0…n−1), and `npm run billing:reconcile` finds nothing wrong with this
 // test's money.
 
-const BILLING_INTERVAL_MS = 5000;
+const BILLING_INTERVAL_MS = E2E.billingIntervalMs;
 /**
  * The span edges come from two clocks (the database's event times, the test's own) that can sit a
  * few hundred milliseconds from the bot's: a span ending that close to a tick may count either way.

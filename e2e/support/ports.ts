@@ -16,6 +16,8 @@ export const E2E = {
   errorReportPort: base + 5,
   /** The voice fakes (every STT/AI/TTS provider; control API under /__control). */
   voiceFakesPort: base + 6,
+  /** A billing tick every 5 s, so the tests see several in a short meeting. */
+  billingIntervalMs: 5000,
   stateFile: `.data-e2e-${base}/state.json`,
   dataDir: `.data-e2e-${base}`,
 };

@@ -90,8 +90,7 @@ const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     RATE_LIMIT_LOGIN_FAILURES: "10000/60",
     // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts).
     MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
-    // A billing tick every 5 s, so the fault tests see several in a short meeting (e2e/faults/bot-runtime.fault.ts).
-    BOT_BILLING_INTERVAL_SECONDS: "5",
+    BOT_BILLING_INTERVAL_SECONDS: String(E2E.billingIntervalMs / 1000),
     // Agents' MCP servers run on this machine in the tests (e2e/tools.spec.ts); provider URLs and
     // calendar addresses stay guarded.
     ALLOW_PRIVATE_TOOL_URLS: "1",
