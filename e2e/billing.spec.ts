@@ -109,6 +109,8 @@ test("usage history: one row per meeting with its agent time and cost, paged ove
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(spend.getByText("Last 30 days: $1.74")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The usage table fits too (the agent column is left out): the cost is seen without scrolling it.
+  expect(await usage.getByRole("table").evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await usage.getByRole("button", { name: "Previous" }).click();

@@ -146,7 +146,8 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
                     <tr className="border-b border-[var(--border)]">
                       <th scope="col" className={th}>{t("colDate")}</th>
                       <th scope="col" className={th}>{t("colMeeting")}</th>
-                      <th scope="col" className={th}>{t("colAgent")}</th>
+                      {/* Phones leave the agent out (it is on the meeting's page) so the cost fits without scrolling. */}
+                      <th scope="col" className={cn(th, "hidden sm:table-cell")}>{t("colAgent")}</th>
                       <th scope="col" className={cn(th, "text-right")}>{t("colTime")}</th>
                       <th scope="col" className={cn(th, "text-right")}>{t("colCost")}</th>
                     </tr>
@@ -164,7 +165,7 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
                             action(u.action)
                           )}
                         </td>
-                        <td className={td}>{u.agentName ?? "—"}</td>
+                        <td className={cn(td, "hidden sm:table-cell")}>{u.agentName ?? "—"}</td>
                         <td className={cn(td, "whitespace-nowrap text-right tabular-nums")}>{u.action === "agent_minute" ? t("minutes", { count: u.quantity }) : u.quantity}</td>
                         <td className={cn(td, "text-right tabular-nums")}>{formatUsd(u.cost, locale)}</td>
                       </tr>
