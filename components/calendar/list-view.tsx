@@ -34,7 +34,10 @@ export function ListView({ range, events, onOpen, showAgent }: { range: { from: 
                     {format.dateTimeRange(new Date(e.start), new Date(e.end ?? e.start), { timeStyle: "short" })}
                   </span>
                   <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_DOT[e.platform] ?? "bg-primary")} />
-                  <span className={cn("min-w-0 flex-1 truncate font-medium", e.status === "cancelled" && "line-through text-[var(--text-muted)]")}>
+                  {/* At least 8 rem: on a phone the title moves under the time instead of shrinking to a letter.
+                      Relative, so the sr-only platform after a cut-off title is clipped with it rather than
+                      widening the page. */}
+                  <span className={cn("relative min-w-32 flex-1 truncate font-medium", e.status === "cancelled" && "line-through text-[var(--text-muted)]")}>
                     {meetingTitle(e)}
                     <span className="sr-only">, {t(`platforms.${e.platform}`)}</span>
                   </span>
