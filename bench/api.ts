@@ -2,7 +2,7 @@
 // connections (autocannon) on GET /api/health and an authenticated GET /api/me. Prints JSON:
 // per endpoint {p50_ms, p99_ms, requests_per_s} and the web server's resident memory after the run.
 // Only the web server runs (RUN_WORKER=0): no bot worker or its Chromium shares the two cores.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "../lib/db/embedded.ts";
+import { childrenMatching } from "./lib/proc-stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -67,8 +68,9 @@ try {
   log("▸ GET /api/me (bearer)");
   const meResult = await run("/api/me", { authorization: `Bearer ${token}` });
 
-  // The web server is the child of scripts/start.ts whose command line is `next start`.
-  const child = execFileSync("pgrep", ["-P", String(server.pid), "-f", "next start"], { encoding: "utf8" }).trim().split("\n")[0];
+  // The web server is the child of scripts/start.ts that runs `next start`, which renames its process
+  // to "next-server (vX.Y.Z)" once it is up.
+  const [child] = childrenMatching(server.pid!, /^next-server \(|next start/);
   if (!child) throw new Error("no `next start` child of scripts/start.ts");
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0);
 

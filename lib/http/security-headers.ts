@@ -132,7 +132,8 @@ export function apiHeaderRules(): HeaderRule[] {
   return [
     { source: "/api/:path*", headers: list({ "Content-Security-Policy": API_POLICY, ...commonHeaders(false) }) },
     { source: "/api/meetings/:id/artifacts/:file(.+\\.html)", headers: list({ "Content-Security-Policy": ARTIFACT_HTML_POLICY }) },
-    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: list({ "Strict-Transport-Security": HSTS }) },
+    // The first value is the client's side of the first proxy ("https, http" after two hops).
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https(?:,.*)?" }], headers: list({ "Strict-Transport-Security": HSTS }) },
   ];
 }
 

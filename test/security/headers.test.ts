@@ -153,7 +153,8 @@ describe("on https", () => {
     expect((await get("/api/auth/session")).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
     // API answers: whenever the TLS proxy in front says the request came over https.
     expect((await api("/api/me", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
-    expect((await api("/api/me", { "x-forwarded-proto": "http" })).headers.get("strict-transport-security")).toBeNull();
+    expect((await api("/api/me", { "x-forwarded-proto": "https, http" })).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    for (const proto of ["http", "http, https"]) expect((await api("/api/me", { "x-forwarded-proto": proto })).headers.get("strict-transport-security"), proto).toBeNull();
     expect(authOptions().useSecureCookies).toBe(true);
   });
 
