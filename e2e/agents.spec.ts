@@ -33,12 +33,17 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await page.getByLabel("Instructions").fill("Summarise decisions when asked.");
   const stt = page.getByRole("group", { name: "Speech-to-text" });
   await expect(stt.getByLabel("Provider")).toHaveValue("deepgram");
+  await expect(stt.getByText("Needed before the agent can join a meeting. Paste your Deepgram API key.")).toBeVisible();
   await stt.getByLabel("API key (Deepgram)").fill("wrong-key-000000");
+  // Under a filled field the hint says what happens to the key, not that there is none.
+  await expect(stt.getByText("Stored encrypted when you save.")).toBeVisible();
+  await expect(stt.getByText(/Needed before the agent can join/)).toHaveCount(0);
   await stt.getByRole("button", { name: "Test key" }).click();
   await expect(stt.getByText("Deepgram rejected this key.")).toBeVisible();
   await stt.getByLabel("API key (Deepgram)").fill(VALID_KEY);
   await stt.getByRole("button", { name: "Test key" }).click();
-  await expect(stt.getByText("The key works.")).toBeVisible();
+  // One plain sentence (it read "Valid key: The key works").
+  await expect(stt.getByRole("status").filter({ hasText: "The key works." })).toHaveText("✓The key works.");
 
   // The model and voice fields set those params without repeating them in the extra parameters; a
   // bad value there is named as it is typed.

@@ -58,10 +58,10 @@ test("cancelling the checkout returns with a notice and charges nothing", async 
 });
 
 test("usage history: one row per meeting with its agent time and cost, paged over meetings; the spend chart has an axis, dates and the total", async ({ signedIn: page, user }) => {
-  // 42 billed minutes in one meeting, and 22 short meetings before it: 23 meetings, two pages.
+  // 42 billed minutes in one meeting, 22 short meetings before it and an untitled one after: 24 meetings, two pages.
   await sql(
     `WITH a AS (INSERT INTO "Agent" (id, "userId", name, "sttProviderId", "aiProviderId", "ttsProviderId", "updatedAt") VALUES ($2, $1, 'Notetaker', 'deepgram', 'openai', 'elevenlabs', now()) RETURNING id),
-     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "updatedAt") VALUES ($3, $1, 9160000, 86, now()) RETURNING id),
+     c AS (INSERT INTO "CreditAccount" (id, "userId", "balanceMicros", "usageEntryCount", "updatedAt") VALUES ($3, $1, 9160000, 87, now()) RETURNING id),
      short AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt")
                SELECT $1 || '-s' || g, $1, a.id, 'Standup ' || g, 'https://zoom.us/j/' || g, 'zoom', now(), now() FROM a, generate_series(1, 22) g RETURNING id, "agentId"),
      e1 AS (INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, quantity, "meetingId", "agentId")
@@ -75,31 +75,42 @@ test("usage history: one row per meeting with its agent time and cost, paged ove
      SELECT $4, $1, 'usage', -20000, 0, 'e2e:review:' || g, 'agent_minute', 1, m.id, m."agentId" FROM m, generate_series(1, 42) g`,
     [user.id, `mt-${user.id}`, `ag-${user.id}`, `ca-${user.id}`],
   );
+  // The latest: a meeting sent by link without a title, one minute.
+  await sql(
+    `WITH m AS (INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, "scheduledStart", "updatedAt") VALUES ($2, $1, $3, '', 'https://zoom.us/j/85212345678', 'zoom', now(), now()) RETURNING id, "agentId")
+     INSERT INTO "LedgerEntry" ("accountId", "userId", type, "amountMicros", "balanceAfterMicros", "idempotencyKey", action, quantity, "meetingId", "agentId")
+     SELECT $4, $1, 'usage', -20000, 0, 'e2e:untitled', 'agent_minute', 1, m.id, m."agentId" FROM m`,
+    [user.id, `mu-${user.id}`, `ag-${user.id}`, `ca-${user.id}`],
+  );
   await page.goto("/billing");
   const usage = page.getByRole("region", { name: "Usage history" });
   await expect(usage.getByText("Page 1 of 2")).toBeVisible();
   const review = usage.getByRole("row").filter({ hasText: "Design review" });
   await expect(review.getByRole("cell")).toHaveText([/./, "Design review", "Notetaker", "42 minutes", "$0.84"]);
+  // A meeting without a title is named after where it is, as on the meetings pages.
+  await expect(usage.getByRole("row").nth(1).getByRole("cell")).toHaveText([/./, "Zoom meeting 852 1234 5678", "Notetaker", "1 minute", "$0.02"]);
   await expect(usage.getByRole("row")).toHaveCount(21); // header + 20 meetings
   await usage.getByRole("button", { name: "Next" }).click();
   await expect(usage.getByText("Page 2 of 2")).toBeVisible();
-  await expect(usage.getByRole("row")).toHaveCount(4);
+  await expect(usage.getByRole("row")).toHaveCount(5);
   await expect(usage.getByRole("button", { name: "Next" })).toBeDisabled();
 
   // Spend per day: the total, a money axis with round steps, and today's bar labelled with its amount.
   const spend = page.getByRole("region", { name: "Spend per day" });
-  await expect(spend.getByText("Last 30 days: $1.72")).toBeVisible();
+  await expect(spend.getByText("Last 30 days: $1.74")).toBeVisible();
   const chart = spend.getByTestId("spend-chart");
   await expect(chart.getByText("$2.00", { exact: true })).toBeVisible();
   await expect(chart.getByText("$1.00", { exact: true })).toBeVisible();
-  await expect(chart.getByText("$1.72", { exact: true })).toBeVisible();
+  await expect(chart.getByText("$1.74", { exact: true })).toBeVisible();
   // Screen readers get the figures as a table.
-  await expect(spend.getByRole("table", { name: "Spend per day" }).getByRole("cell", { name: "$1.72" })).toBeAttached();
+  await expect(spend.getByRole("table", { name: "Spend per day" }).getByRole("cell", { name: "$1.74" })).toBeAttached();
 
   // With rows in both tables and a chart, a phone still needs no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(spend.getByText("Last 30 days: $1.72")).toBeVisible();
+  await expect(spend.getByText("Last 30 days: $1.74")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The usage table fits too (the agent column is left out): the cost is seen without scrolling it.
+  expect(await usage.getByRole("table").evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await usage.getByRole("button", { name: "Previous" }).click();

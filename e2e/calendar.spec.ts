@@ -186,6 +186,8 @@ test("after moving a week forward, List starts on that week's Monday with its ev
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + 7);
   const days = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
   const events = days.map((d, i) => ({ uid: `${d}@e2e`, start: new Date(monday.getTime() + i * 86_400_000), title: `${d} sync`, location: ZOOM }));
+  // And one without a title on Wednesday afternoon: named after its meeting, as meetings are.
+  events.push({ uid: "untitled@e2e", start: new Date(monday.getTime() + 2 * 86_400_000 + 5 * 3600_000), title: "", location: ZOOM });
 
   await page.goto("/agents");
   await page.getByRole("link", { name: "Calendar of Planner" }).click();
@@ -195,10 +197,14 @@ test("after moving a week forward, List starts on that week's Monday with its ev
   await page.getByRole("tab", { name: "Week" }).click();
   await page.getByRole("button", { name: "Next week" }).click();
   for (const d of days) await expect(page.getByRole("button", { name: new RegExp(`${d} sync`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Zoom meeting 852 1234 5678/ })).toBeVisible();
   await page.getByRole("tab", { name: "List" }).click();
   // The same seven days are still in view, Monday first.
   const list = page.getByRole("tabpanel", { name: "List" });
   for (const d of days) await expect(list.getByRole("button", { name: new RegExp(`${d} sync`) })).toBeVisible();
+  await list.getByRole("button", { name: /Zoom meeting 852 1234 5678/ }).click();
+  await expect(page.getByRole("dialog", { name: "Zoom meeting 852 1234 5678" })).toBeVisible();
+  await page.keyboard.press("Escape");
   await expect(list.getByRole("heading").first()).toContainText("Monday");
   // And back to Week: the same week.
   await page.getByRole("tab", { name: "Week" }).click();

@@ -62,11 +62,20 @@ test("send an agent to a meeting by link, follow it, stop it; schedule another a
   await expect(page).toHaveURL(/view=past/);
   await expect(row.getByText("Completed", { exact: true })).toBeVisible();
   await expect(row.getByText("You stopped the agent.")).toBeVisible();
-  // Restart asks first too.
+  // Restart asks first too; "Keep it" changes nothing, confirming sends the agent back in and says so.
   await row.getByRole("button", { name: "Restart the agent in Daily standup" }).click();
   await expect(page.getByRole("alertdialog", { name: "Restart the agent in Daily standup?" })).toBeVisible();
   await page.getByRole("alertdialog").getByRole("button", { name: "Keep it" }).click();
+  await expect(row.getByText("Completed", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: "Restart the agent in Daily standup" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Restart agent" }).click();
+  await expect(page.getByText("The agent was sent to Daily standup again.")).toBeVisible();
+  await expect(row).toHaveCount(0);
   await page.getByRole("tab", { name: "Upcoming" }).click();
+  await expect(row.getByText("In progress", { exact: true })).toBeVisible({ timeout: 30_000 });
+  await row.getByRole("button", { name: "Stop the agent in Daily standup" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Stop agent" }).click();
+  await expect(row).toHaveCount(0);
 
   // Schedule one for tomorrow, then cancel it.
   await page.getByRole("button", { name: "Send agent to a meeting" }).first().click();
@@ -161,6 +170,18 @@ test("a failed join names its cause; a paused agent offers no Join now and shows
   await expect(roadmap.getByRole("button", { name: "Cancel Roadmap" })).toBeVisible();
   await expect(roadmap.getByRole("button", { name: "Send the agent into Roadmap now" })).toHaveCount(0);
   await expect(roadmap).toContainText("The agent is paused");
+  // The send dialog does not choose the paused agent for the user: it is offered, disabled, with why.
+  await page.getByRole("button", { name: "Send agent to a meeting" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Send agent to a meeting" });
+  await expect(dialog.getByLabel("Agent")).toHaveValue("");
+  await expect(dialog.getByRole("option", { name: "Paused helper (paused)" })).toBeDisabled();
+  // A Zoom link without https:// and with too short a number says what Zoom links look like.
+  await dialog.getByLabel("Meeting link").fill("zoom.us/j/123");
+  await dialog.getByLabel("Meeting link").blur();
+  await expect(dialog.getByText(/Zoom meeting numbers have 9 to 11 digits/)).toBeVisible();
+  await dialog.getByLabel("Meeting link").fill("zoom.us/j/85212345678");
+  await expect(dialog.getByText("✓ Zoom link")).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).first().click();
   await page.goto("/agents");
   await expect(page.getByText("Paused: it joins no meetings until you resume it.")).toBeVisible();
   await expect(page.getByText(/Next: Roadmap/)).toHaveCount(0);
@@ -171,4 +192,10 @@ test("a failed join names its cause; a paused agent offers no Join now and shows
   await expect(recent.getByRole("link", { name: /Zoom meeting 852 1234 5678/ })).toBeVisible();
   await expect(recent.getByRole("link", { name: /Offsite/ })).toHaveCount(0);
   expect(upcoming.id).toBeTruthy();
+
+  // A deleted agent's meeting offers no Restart: there is no agent to send.
+  await page.request.delete(`/api/agents/${agent.id}`);
+  await page.goto(`/meetings/${failed.id}/details`);
+  await expect(page.getByText("Deleted agent").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Restart/ })).toHaveCount(0);
 });

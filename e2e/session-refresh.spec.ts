@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { E2E } from "./support/ports";
 
@@ -22,11 +22,26 @@ function apiLog(page: Page): string[] {
   return log;
 }
 
+/**
+ * A route handler for the first matching request only; later ones go on to the network. The route
+ * stays registered instead of `{ times: 1 }`: removing an exhausted route changes the browser's
+ * interception patterns while the page is loading, and a request caught in that change (in one CI
+ * run, the chunk with next-auth's client) never completes.
+ */
+function firstOnly(handle: (route: Route) => Promise<void>) {
+  let used = false;
+  return async (route: Route) => {
+    if (used) return route.fallback();
+    used = true;
+    await handle(route);
+  };
+}
+
 const unauthorized = { status: 401, contentType: "application/json", body: JSON.stringify({ error: "unauthorized", message: "The access token is invalid or has expired" }) };
 
 test("a 401 is followed by one session refresh and one retry; the page shows the data", async ({ signedIn: page }) => {
   await page.request.post("/api/agents", { data: { name: "Retry target", wakeWord: "hey", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
-  await page.route("**/api/agents", (route) => route.fulfill(unauthorized), { times: 1 });
+  await page.route("**/api/agents", firstOnly((route) => route.fulfill(unauthorized)));
   const log = apiLog(page);
   await page.goto("/agents");
   await expect(page.getByText("Retry target")).toBeVisible();
@@ -61,19 +76,25 @@ test("two calls failing with 401 at once share one refresh, then both are retrie
   let bothArrived!: () => void;
   const together = new Promise<void>((resolve) => (bothArrived = resolve));
   for (const path of ["**/api/agents", "**/api/me"]) {
-    await page.route(path, async (route) => {
-      if (++arrived === 2) bothArrived();
-      await together;
-      await route.fulfill(unauthorized);
-    }, { times: 1 });
+    await page.route(
+      path,
+      firstOnly(async (route) => {
+        if (++arrived === 2) bothArrived();
+        await together;
+        await route.fulfill(unauthorized);
+      }),
+    );
   }
   let refreshesWhileHeld: number | null = null;
-  await page.route("**/api/auth/session", async (route) => {
-    await page.waitForFunction(() => (window as unknown as { seen401s: number }).seen401s >= 2);
-    // One more turn of the page's event loop: a refresh of its own would have started by now.
-    refreshesWhileHeld = await page.evaluate(() => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { sessionFetches: number }).sessionFetches), 0)));
-    await route.continue();
-  }, { times: 1 });
+  await page.route(
+    "**/api/auth/session",
+    firstOnly(async (route) => {
+      await page.waitForFunction(() => (window as unknown as { seen401s: number }).seen401s >= 2);
+      // One more turn of the page's event loop: a refresh of its own would have started by now.
+      refreshesWhileHeld = await page.evaluate(() => new Promise<number>((resolve) => setTimeout(() => resolve((window as unknown as { sessionFetches: number }).sessionFetches), 0)));
+      await route.continue();
+    }),
+  );
   const log = apiLog(page);
 
   await page.goto("/agents");

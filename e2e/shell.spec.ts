@@ -161,6 +161,14 @@ test.describe("signed-in shell", () => {
     await expect(balance).toContainText("$12.50");
     await expect(balance.locator(".text-success-text")).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Top up" })).toHaveAttribute("href", "/billing");
+    // The figure is in the server's HTML: the first paint shows the current balance, not "…" or an old one.
+    const html = await (await page.request.get("/agents")).text();
+    expect(html).toMatch(/data-testid="balance"[\s\S]{0,600}?\$12\.50/);
+    // Spent elsewhere (a meeting, another tab): the next page change shows the new figure.
+    await sql(`UPDATE "CreditAccount" SET "balanceMicros" = 3000000 WHERE "userId" = $1`, [user.id]);
+    await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
+    await expect(balance).toContainText("$3.00");
+    await expect(balance.locator("[aria-busy]")).toHaveCount(0);
   });
 
   test("theme choice persists across reloads", async ({ signedIn: page }) => {

@@ -29,3 +29,12 @@ export async function call(
   await assertDocumented(handler, response.status, response.headers.get("content-type"), body);
   return { status: response.status, body, headers: response.headers, bytes };
 }
+
+/**
+ * Headers with a fresh client address on every call, so per-address rate limits never couple one
+ * test to another; `net` (the address's second byte) keeps test files apart.
+ */
+export function freshClientAddress(net: number) {
+  let n = 0;
+  return () => ({ "x-forwarded-for": `10.${net}.${Math.floor(++n / 250)}.${n % 250}` });
+}

@@ -16,10 +16,22 @@ import { Section } from "@/components/ui/section";
 import { SpendChart } from "./spend-chart";
 import { TestModeBadge } from "./test-mode-badge";
 import { TopUpCard } from "./top-up-card";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 
 /** Usage one row per meeting (`?group=meeting`). */
 interface UsagePage {
-  data: { id: string; meetingId: string | null; action: string; quantity: number; cost: number; timestamp: string; agentName: string | null; meetingTitle: string | null }[];
+  data: {
+    id: string;
+    meetingId: string | null;
+    action: string;
+    quantity: number;
+    cost: number;
+    timestamp: string;
+    agentName: string | null;
+    meetingTitle: string | null;
+    platform: string | null;
+    meetingUrl: string | null;
+  }[];
   pagination: { page: number; limit: number; total: number; totalPages: number };
 }
 interface TopUpRow {
@@ -54,6 +66,7 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
   const { mutate } = useSWRConfig();
   const [page, setPage] = useState(1);
   const profile = useProfile();
+  const meetingTitle = useMeetingTitle();
   const usage = useSWR<UsagePage>(`/api/billing/usage-history?group=meeting&page=${page}&limit=20`, fetchWith(t("errors.usage")), { keepPreviousData: true });
   const spend = useSWR<{ day: string; costUsd: number }[]>("/api/billing/spend-per-day", fetchWith(t("errors.usage")));
   const topups = useSWR<TopUpRow[]>("/api/billing/topup-history", fetchWith(t("errors.topups")));
@@ -133,7 +146,8 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
                     <tr className="border-b border-[var(--border)]">
                       <th scope="col" className={th}>{t("colDate")}</th>
                       <th scope="col" className={th}>{t("colMeeting")}</th>
-                      <th scope="col" className={th}>{t("colAgent")}</th>
+                      {/* Phones leave the agent out (it is on the meeting's page) so the cost fits without scrolling. */}
+                      <th scope="col" className={cn(th, "hidden sm:table-cell")}>{t("colAgent")}</th>
                       <th scope="col" className={cn(th, "text-right")}>{t("colTime")}</th>
                       <th scope="col" className={cn(th, "text-right")}>{t("colCost")}</th>
                     </tr>
@@ -145,13 +159,13 @@ export function BillingPage({ testMode }: { testMode: boolean }) {
                         <td className={td}>
                           {u.meetingId ? (
                             <Link href={`/meetings/${u.meetingId}/details`} className="font-medium text-primary underline-offset-2 hover:underline dark:text-primary-light">
-                              {u.meetingTitle || t("untitledMeeting")}
+                              {meetingTitle({ title: u.meetingTitle ?? "", platform: u.platform ?? "", meetingUrl: u.meetingUrl ?? "", agentName: u.agentName })}
                             </Link>
                           ) : (
                             action(u.action)
                           )}
                         </td>
-                        <td className={td}>{u.agentName ?? "—"}</td>
+                        <td className={cn(td, "hidden sm:table-cell")}>{u.agentName ?? "—"}</td>
                         <td className={cn(td, "whitespace-nowrap text-right tabular-nums")}>{u.action === "agent_minute" ? t("minutes", { count: u.quantity }) : u.quantity}</td>
                         <td className={cn(td, "text-right tabular-nums")}>{formatUsd(u.cost, locale)}</td>
                       </tr>

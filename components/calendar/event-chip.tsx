@@ -2,6 +2,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { Ban, CircleHelp } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
 import { PLATFORM_DOT, STATUS_BADGE, STATUS_CHIP } from "./event-style";
 
@@ -16,7 +17,7 @@ export function EventChip({ event, onOpen, compact, showAgent }: { event: Calend
   const t = useTranslations("calendar");
   const format = useFormatter();
   const time = format.dateTime(new Date(event.start), { timeStyle: "short" });
-  const title = event.title || t("event.untitled");
+  const title = useMeetingTitle()(event);
   const StatusIcon = event.status === "blocked" ? Ban : event.status === "pending" ? CircleHelp : null;
   const dot = <span aria-hidden="true" className={cn("h-2 w-2 shrink-0 rounded-full", PLATFORM_DOT[event.platform] ?? "bg-primary")} />;
   const agent = showAgent && <span className="text-[var(--text-muted)]"> · {event.agentName}</span>;

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/api";
@@ -87,6 +88,7 @@ function EditEvent({ event, onSave, onCancel }: { event: CalendarEvent; onSave: 
  */
 export function EventDetails({ event, onClose, actions, showAgent }: { event: CalendarEvent | null; onClose: () => void; actions: EventActions; showAgent: boolean }) {
   const t = useTranslations("calendar");
+  const meetingTitle = useMeetingTitle();
   const format = useFormatter();
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
   const [busy, setBusy] = useState(false);
@@ -112,7 +114,7 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
   };
   if (!event) return null;
 
-  const title = event.title || t("event.untitled");
+  const title = meetingTitle(event);
   const over = isOver(event);
   const canConfirm = (event.status === "pending" || event.status === "blocked") && !over;
   return (

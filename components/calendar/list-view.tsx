@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
 import { StatusBadge } from "./event-chip";
 import { PLATFORM_DOT } from "./event-style";
@@ -10,6 +11,7 @@ import { byDay } from "./month-view";
 export function ListView({ range, events, onOpen, showAgent }: { range: { from: Date; to: Date }; events: CalendarEvent[]; onOpen: (e: CalendarEvent) => void; showAgent: boolean }) {
   const t = useTranslations("calendar");
   const format = useFormatter();
+  const meetingTitle = useMeetingTitle();
   const last = new Date(range.to.getTime() - 1);
   const label = t("list.label", { from: format.dateTime(range.from, { dateStyle: "long" }), to: format.dateTime(last, { dateStyle: "long" }) });
   if (events.length === 0) return <p className="py-8 text-center text-sm text-[var(--text-muted)]">{t("list.empty")}</p>;
@@ -33,7 +35,7 @@ export function ListView({ range, events, onOpen, showAgent }: { range: { from: 
                   </span>
                   <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_DOT[e.platform] ?? "bg-primary")} />
                   <span className={cn("min-w-0 flex-1 truncate font-medium", e.status === "cancelled" && "line-through text-[var(--text-muted)]")}>
-                    {e.title || t("event.untitled")}
+                    {meetingTitle(e)}
                     <span className="sr-only">, {t(`platforms.${e.platform}`)}</span>
                   </span>
                   {showAgent && <span className="text-[var(--text-muted)]">{e.agentName}</span>}

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { notifications } from "@/lib/client/notifications";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
 
@@ -20,7 +21,7 @@ export function UndoDelete({ event, onRestore, onDone }: { event: CalendarEvent;
     const timer = setTimeout(() => undoRef.current?.focus(), 0);
     return () => clearTimeout(timer);
   }, [event.id]);
-  const title = event.title || t("untitled");
+  const title = useMeetingTitle()(event);
   const undo = async () => {
     setBusy(true);
     try {

@@ -7,6 +7,7 @@ interface Row {
   agentName: string | null;
   meetingTitle: string | null;
   platform: string | null;
+  meetingUrl: string | null;
   action: string | null;
   quantity: number;
   micros: bigint;
@@ -25,7 +26,7 @@ export async function usageByMeeting(userId: string, page: number, limit: number
       SELECT 1 FROM "LedgerEntry" WHERE "userId" = ${userId} AND "type" = 'usage' GROUP BY "meetingId"
     ) g`;
   const rows = await db.$queryRaw<Row[]>`
-    SELECT g."meetingId", g."agentId", a."name" AS "agentName", m."title" AS "meetingTitle", m."platform"::text AS "platform", g."action",
+    SELECT g."meetingId", g."agentId", a."name" AS "agentName", m."title" AS "meetingTitle", m."platform"::text AS "platform", m."meetingUrl", g."action",
            g."quantity", g."micros", g."firstAt", g."lastAt"
     FROM (
       SELECT "meetingId", max("agentId") AS "agentId", max("action") AS "action",
@@ -44,6 +45,7 @@ export async function usageByMeeting(userId: string, page: number, limit: number
       meetingId: r.meetingId,
       meetingTitle: r.meetingTitle,
       platform: r.platform,
+      meetingUrl: r.meetingUrl,
       agentId: r.agentId,
       agentName: r.agentName,
       action: r.action ?? "usage",

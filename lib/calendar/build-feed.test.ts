@@ -69,7 +69,7 @@ describe("buildFeed", () => {
     expect(first.description).toBe(
       "Helper joins this Google Meet meeting.\nStatus: Scheduled\nJoin: https://meet.google.com/xkq-wbnr-tpa\nDetails: https://cohost.example/meetings/cm1abc/details",
     );
-    expect(second).toMatchObject({ status: "CANCELLED", summary: "Zoom meeting" });
+    expect(second).toMatchObject({ status: "CANCELLED", summary: "Zoom meeting 123 456 789" });
     expect(second.end!.getTime() - second.start.getTime()).toBe(30 * 60_000);
     // The agent did not attend a failed meeting: calendar apps must not show it as one it joins.
     expect(parsed["meeting-cm3@cohost"]).toMatchObject({ status: "CANCELLED", description: expect.stringContaining("Status: Failed") });

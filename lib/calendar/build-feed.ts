@@ -1,4 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
+import { englishMeetingTitle } from "../meetings/english-meeting-title.ts";
 
 // The subscription feed of an agent's (or all of a user's) meetings: RFC 5545 text/calendar as
 // Google Calendar, Outlook and Apple Calendar subscribe to it. ical-generator does the escaping,
@@ -64,7 +65,7 @@ export function buildFeed(opts: { name: string; meetings: FeedMeeting[]; appUrl:
       lastModified: m.updatedAt,
       start: m.scheduledStart,
       end: m.scheduledEnd && m.scheduledEnd > m.scheduledStart ? m.scheduledEnd : new Date(m.scheduledStart.getTime() + DEFAULT_DURATION_MS),
-      summary: m.title.trim() || `${platform} meeting`,
+      summary: englishMeetingTitle(m),
       description: [
         m.agentName ? `${m.agentName} joins this ${platform} meeting.` : `A Cohost agent joins this ${platform} meeting.`,
         `Status: ${STATUS_TEXT[m.status] ?? m.status}`,

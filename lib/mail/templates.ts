@@ -60,6 +60,7 @@ export function resetPasswordMail(to: string, token: string): Mail {
 
 export interface SummaryMailContent {
   id: string;
+  /** Its title, or the one made from where it is (englishMeetingTitle). */
   title: string;
   /** The meeting's date (YYYY-MM-DD) in the agent's time zone. */
   date: string;
@@ -78,7 +79,7 @@ export function actionItemLine(a: { text: string; owner: string | null; due: str
 
 /** The minutes of a meeting for its owner (docs/tools.md): summary, decisions, action items and the agent's notes. */
 export function summaryMail(to: string, m: SummaryMailContent): Mail {
-  const title = m.title || "your meeting";
+  const { title } = m;
   const blocks: Block[] = [`${m.agentName} wrote the minutes of “${title}” (${m.date}).`, { heading: "Summary" }, ...m.summary.split(/\n+/).filter(Boolean)];
   if (m.decisions.length) blocks.push({ heading: "Decisions" }, { items: m.decisions });
   if (m.actionItems.length) blocks.push({ heading: "Action items" }, { items: m.actionItems.map(actionItemLine) });

@@ -349,6 +349,7 @@ export const UsageHistory = z
         quantity: z.number().int().optional().meta({ description: "group=meeting: units billed in the meeting (minutes of agent time)" }),
         lastTimestamp: time.optional().meta({ description: "group=meeting: the meeting's last charge" }),
         platform: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's platform" }),
+        meetingUrl: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's link (names a meeting without a title)" }),
       }),
     ),
     pagination,

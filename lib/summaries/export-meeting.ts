@@ -3,6 +3,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 import { parseWith } from "../http/parse.ts";
 import { actionItemLine } from "../mail/templates.ts";
+import { englishMeetingTitle } from "../meetings/english-meeting-title.ts";
 import { clockTime } from "./transcript-lines.ts";
 import { serializeNote, serializeSummary } from "./serialize-summary.ts";
 
@@ -29,6 +30,7 @@ interface Line {
 }
 
 interface Export {
+  /** The meeting's title, or the one made from where it is (never empty). */
   title: string;
   agentName: string | null;
   startedAt: Date | null;
@@ -64,7 +66,7 @@ function minutesSections(e: Export, heading: (text: string) => string, item: (te
 }
 
 function render(e: Export, format: ExportFormat): string {
-  const title = e.title || "Untitled meeting";
+  const { title } = e;
   const date = e.startedAt?.toISOString().slice(0, 16).replace("T", " ");
   const speech = e.lines.filter((l) => !l.tool);
   switch (format) {
@@ -112,9 +114,10 @@ export async function exportMeeting(userId: string, meetingId: string, query: UR
     db.transcriptSegment.findMany({ where: { meetingId }, orderBy: [{ startMs: "asc" }, { id: "asc" }] }),
     db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   ]);
+  const title = englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name });
   const body = render(
     {
-      title: meeting.title,
+      title,
       agentName: meeting.agent?.name ?? null,
       startedAt: meeting.startedAt,
       summary: serializeSummary(meeting.summary),
@@ -130,7 +133,7 @@ export async function exportMeeting(userId: string, meetingId: string, query: UR
     },
     format,
   );
-  const name = (meeting.title || "meeting").replace(/[^\p{L}\p{N} _-]+/gu, "").trim().replace(/\s+/g, "-").slice(0, 60) || "meeting";
+  const name = title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().replace(/\s+/g, "-").slice(0, 60) || "meeting";
   return new Response(body, {
     headers: {
       "content-type": TYPES[format],

@@ -4,6 +4,7 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { sendMail } from "../mail/send.ts";
 import { summaryMail } from "../mail/templates.ts";
 import { addProviderUsage } from "../meetings/bot-runs.ts";
+import { englishMeetingTitle } from "../meetings/english-meeting-title.ts";
 import { localTime } from "../tools/builtin/local-time.ts";
 import { createLlm } from "../voice/providers/create-providers.ts";
 import type { AdapterOptions } from "../voice/providers/options.ts";
@@ -58,7 +59,7 @@ export async function summariseMeeting(meetingId: string, options: Partial<Adapt
     written = await writeMinutes(
       llm,
       {
-        title: meeting.title,
+        title: englishMeetingTitle({ ...meeting, agentName: agent.name }),
         date: when.date,
         timeZone: agent.timeZone,
         language: agent.language,
@@ -93,6 +94,6 @@ async function mailSummary(meetingId: string): Promise<void> {
   const notes = await db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const when = localTime(meeting.startedAt ?? meeting.scheduledStart, meeting.agent?.timeZone ?? "UTC");
   const minutes = { summary: summary.summary, decisions: summary.decisions, actionItems: summary.actionItems as Minutes["actionItems"] };
-  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, title: meeting.title, date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
+  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, title: englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name }), date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
   await db.meetingSummary.update({ where: { meetingId }, data: { emailedAt: new Date() } });
 }

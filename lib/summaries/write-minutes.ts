@@ -5,6 +5,7 @@ import { summaryBudgetChars } from "./context-window.ts";
 import { parseMinutes, type Minutes } from "./minutes.ts";
 
 export interface MeetingRecord {
+  /** Its title, or the one made from where it is (englishMeetingTitle). */
   title: string;
   /** The meeting's date in the agent's time zone (YYYY-MM-DD), so relative due dates can be resolved. */
   date: string;
@@ -28,7 +29,7 @@ const FORMAT =
   "summary: the gist in 3 to 8 sentences. decisions: what was decided, each in one sentence. actionItems: tasks someone agreed to do; owner only if named, due only if a date or day was said. Do not invent anything.";
 
 function systemPrompt(m: MeetingRecord): string {
-  return `You write the minutes of a meeting from its transcript and the notes an assistant took in it. Write in ${languageName(m.language)}. The meeting "${m.title || "Untitled"}" took place on ${m.date} (${m.timeZone}). ${FORMAT}`;
+  return `You write the minutes of a meeting from its transcript and the notes an assistant took in it. Write in ${languageName(m.language)}. The meeting "${m.title}" took place on ${m.date} (${m.timeZone}). ${FORMAT}`;
 }
 
 /**

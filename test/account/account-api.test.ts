@@ -1,5 +1,5 @@
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getAccount } from "@/app/api/account/route";
 import { POST as changePassword } from "@/app/api/account/password/route";
 import { POST as changeEmail } from "@/app/api/account/email/route";
@@ -13,28 +13,15 @@ import { createAgent } from "@/lib/agents/create-agent";
 import { db } from "@/lib/db/client";
 import { AI_KEY, STT_KEY, TTS_KEY, validAgent } from "@/test/agents/fixtures";
 import { startFakeStripe } from "@/test/fakes/stripe/server";
-import { call } from "@/test/http";
+import { call, freshClientAddress } from "@/test/http";
 import { credit } from "@/test/meetings/fixtures";
-import { startSmtpCapture, tokenFrom } from "@/test/support/smtp";
+import { captureMailForFile, tokenFrom } from "@/test/support/smtp";
 import { createUser, TEST_PASSWORD, uniqueEmail } from "@/test/users";
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let ipCounter = 0;
-const ip = () => ({ "x-forwarded-for": `10.11.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+const ip = freshClientAddress(11);
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = captureMailForFile();
 
-async function mailsTo(address: string, count: number) {
-  for (let i = 0; i < 200 && smtp.to(address).length < count; i++) await new Promise((r) => setTimeout(r, 20));
-  return smtp.to(address);
-}
 
 /** A browser signed in as the user: next-auth's session cookie under the user's current generation. */
 async function browser(userId: string) {
@@ -83,7 +70,7 @@ describe("change password", () => {
     expect((await call(getMe, { headers: { authorization: `Bearer ${api.access_token}` } })).status).toBe(401);
     expect((await call(token, { body: { grant_type: "refresh_token", refresh_token: api.refresh_token }, headers: ip() })).status).toBe(401);
     expect((await call(token, { body: { grant_type: "password", email: user.email, password: "walnut-ferry-orbit" }, headers: ip() })).status).toBe(200);
-    const [notice] = await mailsTo(user.email, 1);
+    const [notice] = await smtp.arrived(user.email, 1);
     expect(notice.subject).toBe("Your Cohost password was changed");
   });
 
@@ -133,10 +120,10 @@ describe("change e-mail", () => {
     const next = uniqueEmail("new");
     const res = await call(changeEmail, { body: { email: ` ${next.toUpperCase()} `, currentPassword: TEST_PASSWORD }, headers });
     expect(res).toMatchObject({ status: 202, body: { message: `We sent a confirmation link to ${next}. Your e-mail changes when you follow it.` } });
-    const [link] = await mailsTo(next, 1);
+    const [link] = await smtp.arrived(next, 1);
     expect(link.subject).toBe("Confirm your new e-mail for Cohost");
     expect(link.text).toContain("http://localhost:3000/signin?mode=confirm-email&token=");
-    const [requested] = await mailsTo(user.email, 1);
+    const [requested] = await smtp.arrived(user.email, 1);
     expect(requested.subject).toBe("Your Cohost e-mail is about to change");
     expect(requested.text).toContain(next);
 
@@ -146,7 +133,7 @@ describe("change e-mail", () => {
     expect((await call(getAccount, { headers })).body).toMatchObject({ email: next, pendingEmail: null });
     expect((await call(token, { body: { grant_type: "password", email: next, password: TEST_PASSWORD }, headers: ip() })).status).toBe(200);
     expect((await call(token, { body: { grant_type: "password", email: user.email, password: TEST_PASSWORD }, headers: ip() })).status).toBe(401);
-    const [, changed] = await mailsTo(user.email, 2);
+    const [, changed] = await smtp.arrived(user.email, 2);
     expect(changed.subject).toBe("Your Cohost e-mail was changed");
 
     // Followed again (a second click, a reload): already confirmed, not "invalid".
@@ -167,7 +154,7 @@ describe("change e-mail", () => {
     expect(await call(changeEmail, { body: { email: "not-an-email", currentPassword: TEST_PASSWORD }, headers })).toMatchObject({ status: 400, body: { message: "Enter a valid e-mail address" } });
     // A fence: a mail that must arrive, after which nothing else may have come.
     await call(changeEmail, { body: { email: uniqueEmail("fence"), currentPassword: TEST_PASSWORD }, headers });
-    expect((await mailsTo(user.email, 1)).map((m) => m.subject)).toEqual(["Your Cohost e-mail is about to change"]);
+    expect((await smtp.arrived(user.email, 1)).map((m) => m.subject)).toEqual(["Your Cohost e-mail is about to change"]);
     expect(smtp.to(next)).toHaveLength(0);
     expect((await db.emailToken.findMany({ where: { userId: user.id, purpose: "change_email" } })).map((t) => t.newEmail)).not.toContain(next);
   });
@@ -176,7 +163,7 @@ describe("change e-mail", () => {
     const { headers } = await createUser();
     const { user: other } = await createUser();
     expect((await call(changeEmail, { body: { email: other.email, currentPassword: TEST_PASSWORD }, headers })).status).toBe(202);
-    const [mail] = await mailsTo(other.email, 1);
+    const [mail] = await smtp.arrived(other.email, 1);
     expect(mail.subject).toBe("Someone tried to sign up with your e-mail");
     expect(mail.text).not.toContain("token=");
   });
@@ -185,7 +172,7 @@ describe("change e-mail", () => {
     const { user, headers } = await createUser();
     const next = uniqueEmail("race");
     await call(changeEmail, { body: { email: next, currentPassword: TEST_PASSWORD }, headers });
-    const [link] = await mailsTo(next, 1);
+    const [link] = await smtp.arrived(next, 1);
     await createUser({ email: next });
     expect(await call(confirmEmail, { body: { token: tokenFrom(link) }, headers: ip() })).toMatchObject({ status: 409, body: { error: "conflict" } });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).email).toBe(user.email);

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as listAgents } from "@/app/api/agents/route";
 import { notifyRetiringModels } from "@/lib/agents/notify-retiring-models";
 import { db } from "@/lib/db/client";
 import { call } from "../http.ts";
-import { startSmtpCapture } from "../support/smtp.ts";
+import { captureMailForFile } from "../support/smtp.ts";
 import { createUser } from "../users.ts";
 
 // Retiring models, as an owner meets them: a warning on the agent in the list, and one e-mail.
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const savedSmtp = process.env.SMTP_URL;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  process.env.SMTP_URL = savedSmtp;
-  if (savedSmtp === undefined) delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = captureMailForFile();
 
 async function agentOn(userId: string, aiProviderId: string, model: string | null, name = "Roadmap helper") {
   return db.agent.create({ data: { userId, name, sttProviderId: "deepgram", aiProviderId, aiExtraParams: model ? { model } : {}, ttsProviderId: "elevenlabs" } });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as signup } from "@/app/api/account/signup/route";
 import { POST as verify } from "@/app/api/account/verify-email/route";
 import { POST as forgot } from "@/app/api/account/forgot-password/route";
@@ -8,32 +8,19 @@ import { POST as token } from "@/app/api/token/route";
 import { POST as revoke } from "@/app/api/token/revoke/route";
 import { GET as getMe, PUT as putMe } from "@/app/api/me/route";
 import { db } from "@/lib/db/client";
-import { call } from "@/test/http";
-import { startSmtpCapture, tokenFrom } from "@/test/support/smtp";
+import { call, freshClientAddress } from "@/test/http";
+import { captureMailForFile, tokenFrom } from "@/test/support/smtp";
 import { uniqueEmail } from "@/test/users";
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let ipCounter = 0;
 // Each test uses its own client address so per-IP limits never interfere between tests.
-const ip = () => ({ "x-forwarded-for": `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+const ip = freshClientAddress(0);
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = captureMailForFile();
 
-async function waitForMails(address: string, count: number) {
-  for (let i = 0; i < 100 && smtp.to(address).length < count; i++) await new Promise((r) => setTimeout(r, 20));
-  return smtp.to(address);
-}
 
 async function signUpAndVerify(email = uniqueEmail(), password = "a-good-password") {
   expect((await call(signup, { body: { email, password, firstName: "Ada", lastName: "Lovelace" }, headers: ip() })).status).toBe(201);
-  const [mail] = await waitForMails(email, 1);
+  const [mail] = await smtp.arrived(email, 1);
   expect((await call(verify, { body: { token: tokenFrom(mail) }, headers: ip() })).status).toBe(200);
   return { email, password };
 }
@@ -46,7 +33,7 @@ describe("sign-up and e-mail verification", () => {
     const user = await db.user.findUniqueOrThrow({ where: { email } });
     expect(user).toMatchObject({ firstName: "Ada", lastName: "Lovelace", emailVerified: null });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
-    const [mail] = await waitForMails(email, 1);
+    const [mail] = await smtp.arrived(email, 1);
     expect(mail.subject).toBe("Confirm your e-mail for Cohost");
     expect(mail.text).toContain("http://localhost:3000/signin?mode=verify-email&token=");
   });
@@ -56,7 +43,7 @@ describe("sign-up and e-mail verification", () => {
     const before = await db.user.findUniqueOrThrow({ where: { email } });
     const res = await call(signup, { body: { email, password: "another-password", firstName: "Eve", lastName: "X" }, headers: ip() });
     expect(res.status).toBe(201);
-    const mails = await waitForMails(email, 2);
+    const mails = await smtp.arrived(email, 2);
     expect(mails[1].subject).toBe("Someone tried to sign up with your e-mail");
     expect(await db.user.findUniqueOrThrow({ where: { email } })).toEqual(before);
   });
@@ -86,7 +73,7 @@ describe("sign-up and e-mail verification", () => {
     });
     const email = uniqueEmail();
     await call(signup, { body: { email, password: "a-good-password", firstName: "A", lastName: "B" }, headers: ip() });
-    const t = tokenFrom((await waitForMails(email, 1))[0]);
+    const t = tokenFrom((await smtp.arrived(email, 1))[0]);
     expect(await call(verify, { body: { token: t }, headers: ip() })).toMatchObject({ status: 200, body: { status: "confirmed" } });
     // Used once it worked (a second click, a reload of the page): "already confirmed", not an error.
     expect(await call(verify, { body: { token: t }, headers: ip() })).toMatchObject({
@@ -98,7 +85,7 @@ describe("sign-up and e-mail verification", () => {
   it("verify: an old link of an address that is still unconfirmed stays a 400", async () => {
     const email = uniqueEmail();
     await call(signup, { body: { email, password: "a-good-password", firstName: "A", lastName: "B" }, headers: ip() });
-    const t = tokenFrom((await waitForMails(email, 1))[0]);
+    const t = tokenFrom((await smtp.arrived(email, 1))[0]);
     await db.emailToken.updateMany({ where: { user: { email } }, data: { usedAt: new Date() } });
     expect((await call(verify, { body: { token: t }, headers: ip() })).status).toBe(400);
   });
@@ -110,10 +97,10 @@ describe("send the confirmation link again", () => {
   it("e-mails a fresh working link to an unconfirmed account, with the same answer as for any other address", async () => {
     const email = uniqueEmail();
     await call(signup, { body: { email, password: "a-good-password", firstName: "Ada", lastName: "Lovelace" }, headers: ip() });
-    await waitForMails(email, 1);
+    await smtp.arrived(email, 1);
     const res = await call(resend, { body: { email: ` ${email.toUpperCase()} ` }, headers: ip() });
     expect(res).toMatchObject({ status: 202, body: { message: SAME } });
-    const [, again] = await waitForMails(email, 2);
+    const [, again] = await smtp.arrived(email, 2);
     expect(again.subject).toBe("Confirm your e-mail for Cohost");
     expect((await call(verify, { body: { token: tokenFrom(again) }, headers: ip() })).status).toBe(200);
     expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerified).not.toBeNull();
@@ -128,7 +115,7 @@ describe("send the confirmation link again", () => {
     // A fence: a sign-up's mail, sent after those requests, must arrive; none of theirs came before it.
     const fence = uniqueEmail();
     await call(signup, { body: { email: fence, password: "a-good-password", firstName: "Fen", lastName: "Ce" }, headers: ip() });
-    await waitForMails(fence, 1);
+    await smtp.arrived(fence, 1);
     const beforeFence = smtp.mails.slice(0, smtp.mails.findIndex((m) => m.to.includes(fence)));
     expect(beforeFence.filter((m) => m.to.includes(unknown))).toHaveLength(0);
     expect(beforeFence.filter((m) => m.to.includes(confirmed))).toHaveLength(1); // only the original confirmation
@@ -218,7 +205,7 @@ describe("password reset", () => {
     expect((await call(forgot, { body: { email: unknown }, headers: ip() })).status).toBe(202);
     const { email } = await signUpAndVerify();
     expect((await call(forgot, { body: { email }, headers: ip() })).status).toBe(202);
-    const mails = await waitForMails(email, 2);
+    const mails = await smtp.arrived(email, 2);
     expect(mails[1].subject).toBe("Reset your Cohost password");
     expect(mails[1].text).toContain("http://localhost:3000/signin?mode=reset-password&token=");
     expect(smtp.to(unknown)).toHaveLength(0);
@@ -228,7 +215,7 @@ describe("password reset", () => {
     const { email, password } = await signUpAndVerify();
     const tokens = (await call(token, { body: { grant_type: "password", email, password }, headers: ip() })).body;
     await call(forgot, { body: { email }, headers: ip() });
-    const resetToken = tokenFrom((await waitForMails(email, 2))[1]);
+    const resetToken = tokenFrom((await smtp.arrived(email, 2))[1]);
     expect((await call(resetPassword, { body: { token: resetToken, password: "short" }, headers: ip() })).status).toBe(400);
     // A common password is refused before the link is used up: the same link still works.
     expect(await call(resetPassword, { body: { token: resetToken, password: "iloveyou2" }, headers: ip() })).toMatchObject({

@@ -1,26 +1,17 @@
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as forgot } from "@/app/api/account/forgot-password/route";
 import { POST as resetPassword } from "@/app/api/account/reset-password/route";
 import { GET as getMe } from "@/app/api/me/route";
 import { POST as token } from "@/app/api/token/route";
 import { authOptions } from "@/lib/auth/next-auth";
-import { call } from "@/test/http";
-import { startSmtpCapture, tokenFrom } from "@/test/support/smtp";
+import { call, freshClientAddress } from "@/test/http";
+import { captureMailForFile, tokenFrom } from "@/test/support/smtp";
 import { createUser, TEST_PASSWORD } from "@/test/users";
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-let ipCounter = 0;
-const ip = () => ({ "x-forwarded-for": `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+const ip = freshClientAddress(9);
 
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = captureMailForFile();
 
 /** A browser's next-auth session cookie, as next-auth issues it at sign-in. */
 async function sessionCookie(claims: Record<string, unknown>) {
@@ -31,8 +22,7 @@ async function sessionCookie(claims: Record<string, unknown>) {
 async function resetByMail(email: string, password: string) {
   const before = smtp.to(email).length;
   expect((await call(forgot, { body: { email }, headers: ip() })).status).toBe(202);
-  for (let i = 0; i < 200 && smtp.to(email).length === before; i++) await new Promise((r) => setTimeout(r, 20));
-  const [mail] = smtp.to(email).slice(before);
+  const [mail] = (await smtp.arrived(email, before + 1)).slice(before);
   expect((await call(resetPassword, { body: { token: tokenFrom(mail), password }, headers: ip() })).status).toBe(200);
 }
 

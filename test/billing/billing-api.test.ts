@@ -150,7 +150,7 @@ describe("usage history grouped by meeting", () => {
     expect(first.status).toBe(200);
     expect(first.body.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
     expect(first.body.data).toEqual([
-      expect.objectContaining({ meetingId: review.id, meetingTitle: "Review", agentName: "Paging bot", action: "agent_minute", quantity: 2, cost: 0.04 }),
+      expect.objectContaining({ meetingId: review.id, meetingTitle: "Review", platform: "meet", meetingUrl: "https://meet.google.com/y", agentName: "Paging bot", action: "agent_minute", quantity: 2, cost: 0.04 }),
     ]);
     const second = await call(usageHistory, { path: "/api/billing/usage-history?group=meeting&page=2&limit=1", headers });
     expect(second.body.data).toEqual([expect.objectContaining({ meetingId: standup.id, quantity: 3, cost: 0.06 })]);

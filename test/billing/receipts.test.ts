@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as topup } from "@/app/api/billing/topup/route";
 import { POST as pay } from "@/app/api/billing/test-checkout/[id]/pay/route";
 import { maybeAutoRefill } from "@/lib/billing/auto-refill";
@@ -7,18 +7,10 @@ import { sendReceipt } from "@/lib/billing/receipt";
 import { TEST_CARD } from "@/lib/billing/topups";
 import { db } from "@/lib/db/client";
 import { call } from "@/test/http";
-import { startSmtpCapture } from "@/test/support/smtp";
+import { captureMailForFile } from "@/test/support/smtp";
 import { createUser } from "@/test/users";
 
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = captureMailForFile();
 
 /** The receipt jobs queued for a top-up, read from pg-boss's own table. */
 async function receiptJobs(topUpId: string) {

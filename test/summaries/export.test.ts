@@ -109,6 +109,18 @@ describe("GET /api/meetings/{id}/export", () => {
     expect(json.transcript[1]).toMatchObject({ tool: { name: "multiply", ok: true }, startMs: 128_000 });
   });
 
+  it("a meeting without a title is named after where it is, in the file and its name", async () => {
+    const owner = await createUser();
+    const agent = await createAgent(owner.user.id, validAgent({ name: "Cohost" }));
+    const meeting = await db.meeting.create({
+      data: { userId: owner.user.id, agentId: agent.id, meetingUrl: "https://zoom.us/j/85212345678", platform: "zoom", status: "completed", scheduledStart: new Date("2026-11-25T09:00:00Z") },
+    });
+    const md = await download(owner.headers, meeting.id, "md");
+    expect(md.body.split("\n")[0]).toBe("# Zoom meeting 852 1234 5678");
+    expect(md.headers.get("content-disposition")).toBe(`attachment; filename="Zoom-meeting-852-1234-5678.md"; filename*=UTF-8''Zoom-meeting-852-1234-5678.md`);
+    expect((await download(owner.headers, meeting.id, "json")).body.title).toBe("Zoom meeting 852 1234 5678");
+  });
+
   it("an unknown format is a 400; another user's meeting is a 404", async () => {
     const { owner, meeting } = await meetingWithMinutes();
     const bad = await download(owner.headers, meeting.id, "docx");

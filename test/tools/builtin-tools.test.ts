@@ -81,6 +81,8 @@ describe("built-in tools", () => {
     await event("Deleted one", inDays(1, 10), "confirmed", new Date());
     await event("Far away", inDays(20, 9), "confirmed");
     await db.meeting.create({ data: { userId: owner.user.id, agentId: agent.id, title: "Ad hoc", meetingUrl: `https://meet.google.com/${randomUUID()}`, platform: "meet", status: "scheduled", scheduledStart: inDays(3, 15) } });
+    // Without a title it is named after where it is, as on every page.
+    await db.meeting.create({ data: { userId: owner.user.id, agentId: agent.id, meetingUrl: "https://zoom.us/j/85212345678", platform: "zoom", status: "scheduled", scheduledStart: inDays(4, 9) } });
     const other = await createAgent(owner.user.id, validAgent({ name: "Other" }));
     await db.calendarEvent.create({ data: { userId: owner.user.id, agentId: other.id, title: "Not mine", startsAt: inDays(1, 9), meetingUrl: `https://meet.google.com/${randomUUID()}`, platform: "meet", status: "confirmed" } });
 
@@ -92,6 +94,7 @@ describe("built-in tools", () => {
         { title: "Board", start: `${berlin(inDays(1, 13)).weekday} ${berlin(inDays(1, 13)).date} ${berlin(inDays(1, 13)).time}`, status: "awaiting confirmation" },
         { title: "Planning", start: `${berlin(inDays(2, 8)).weekday} ${berlin(inDays(2, 8)).date} ${berlin(inDays(2, 8)).time}`, status: "confirmed" },
         { title: "Ad hoc", start: `${berlin(inDays(3, 15)).weekday} ${berlin(inDays(3, 15)).date} ${berlin(inDays(3, 15)).time}`, status: "confirmed" },
+        { title: "Zoom meeting 852 1234 5678", start: `${berlin(inDays(4, 9)).weekday} ${berlin(inDays(4, 9)).date} ${berlin(inDays(4, 9)).time}`, status: "confirmed" },
       ],
     });
     expect(JSON.parse((await run(s, "upcoming_meetings", { days: 31 })).text).meetings.map((m: { title: string }) => m.title)).toContain("Far away");

@@ -1,4 +1,5 @@
 import { db } from "../../db/client.ts";
+import { englishMeetingTitle } from "../../meetings/english-meeting-title.ts";
 import type { BuiltinTool } from "./builtin-tool.ts";
 import { localTime } from "./local-time.ts";
 
@@ -24,24 +25,24 @@ export const upcomingMeetings: BuiltinTool = {
         where: { agentId: scope.agentId, deletedAt: null, status: { in: ["pending", "confirmed"] }, startsAt: { gte: from, lt: to } },
         orderBy: [{ startsAt: "asc" }, { id: "asc" }],
         take: MAX_LISTED,
-        select: { title: true, startsAt: true, status: true },
+        select: { title: true, startsAt: true, status: true, meetingUrl: true, platform: true },
       }),
       db.meeting.findMany({
         where: { agentId: scope.agentId, status: "scheduled", calendarEventId: null, scheduledStart: { gte: from, lt: to } },
         orderBy: [{ scheduledStart: "asc" }, { id: "asc" }],
         take: MAX_LISTED,
-        select: { title: true, scheduledStart: true },
+        select: { title: true, scheduledStart: true, meetingUrl: true, platform: true },
       }),
     ]);
     const listed = [
-      ...events.map((e) => ({ title: e.title, at: e.startsAt, status: e.status === "pending" ? "awaiting confirmation" : "confirmed" })),
-      ...meetings.map((m) => ({ title: m.title, at: m.scheduledStart, status: "confirmed" })),
+      ...events.map((e) => ({ title: englishMeetingTitle(e), at: e.startsAt, status: e.status === "pending" ? "awaiting confirmation" : "confirmed" })),
+      ...meetings.map((m) => ({ title: englishMeetingTitle(m), at: m.scheduledStart, status: "confirmed" })),
     ]
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .slice(0, MAX_LISTED)
       .map((m) => {
         const t = localTime(m.at, scope.timeZone);
-        return { title: m.title || "Untitled meeting", start: `${t.weekday} ${t.date} ${t.time}`, status: m.status };
+        return { title: m.title, start: `${t.weekday} ${t.date} ${t.time}`, status: m.status };
       });
     if (listed.length === 0) return { text: `No meetings in the next ${days} days.` };
     return { text: JSON.stringify({ timeZone: scope.timeZone, meetings: listed }) };
