@@ -1,10 +1,13 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { apiHeaderRules } from "./lib/http/security-headers.ts";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // API answers' security headers (pages get theirs, with a fresh nonce, from proxy.ts).
+  headers: async () => apiHeaderRules(),
   // `npm test` type-checks the whole repository (tsc --noEmit, tests and benches included); the
   // production build does not repeat it, so start-up never waits on or fails over test typings.
   typescript: { ignoreBuildErrors: true },

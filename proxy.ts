@@ -7,7 +7,9 @@ import { hasInvalidCharacters } from "./lib/http/parse";
 import { newNonce, securityHeaders } from "./lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 
-// Runs before every page and API request (not Next's static assets):
+// Runs before every page request and NextAuth's /api/auth/* (not Next's static assets, not the rest
+// of /api: their security headers are static and come from next.config.ts, so an API call does not
+// pay for a proxy invocation):
 // - puts the security headers on every answer (lib/http/security-headers.ts); a page request gets a
 //   fresh CSP nonce, passed on in the request's own CSP header, from which Next.js stamps it on its
 //   scripts (and x-nonce for our own inline script);
@@ -101,11 +103,11 @@ export async function proxy(request: NextRequest) {
       : badCookies.length
         ? NextResponse.next({ request: { headers: requestHeaders } })
         : NextResponse.next();
-    return forgetBadCookies(secured(response, securityHeaders(pathname)));
+    return forgetBadCookies(secured(response, securityHeaders()));
   }
 
   const nonce = newNonce();
-  const headers = securityHeaders(pathname, nonce, { dev: process.env.NODE_ENV === "development" });
+  const headers = securityHeaders(nonce, { dev: process.env.NODE_ENV === "development" });
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
   const response = await guard(request, () => NextResponse.next({ request: { headers: requestHeaders } }));
@@ -113,6 +115,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's build assets (hashed, immutable files served with their own headers).
-  matcher: ["/((?!_next/static/|_next/image).*)"],
+  // Everything but Next's build assets (hashed, immutable files served with their own headers) and
+  // the API, whose own handlers check the user; NextAuth's routes need the query and cookie checks.
+  matcher: ["/((?!_next/static/|_next/image|api/).*)", "/api/auth/:path*"],
 };

@@ -1,8 +1,9 @@
 // `npm run bench:api`: the production build on the embedded PostgreSQL under 50 concurrent
 // connections (autocannon) on GET /api/health and an authenticated GET /api/me. Prints JSON:
-// per endpoint {p50_ms, p99_ms, requests_per_s} and the web server's resident memory after the run.
+// per endpoint {p50_ms, p99_ms, requests_per_s}, /api/me's throughput over health's, the web server's
+// resident memory after the run and the machine's load average.
 // Only the web server runs (RUN_WORKER=0): no bot worker or its Chromium shares the two cores.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "../lib/db/embedded.ts";
+import { childrenMatching } from "./lib/proc-stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -54,9 +56,16 @@ try {
   const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } });
   if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
 
-  const run = async (urlPath: string, headers: Record<string, string> = {}) => {
-    // Warm-up, then the measured run.
+  const bearer = { authorization: `Bearer ${token}` };
+  const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  const loadBefore = load();
+  // Both endpoints warm up before either is measured: the first seconds of a fresh server (JIT, the
+  // jobs process starting beside it) would otherwise all fall on whichever is measured first.
+  log("▸ warming up");
+  for (const [urlPath, headers] of [["/api/health", {}], ["/api/me", bearer]] as const) {
     await autocannon({ url: `${base}${urlPath}`, connections, duration: 2, headers });
+  }
+  const run = async (urlPath: string, headers: Record<string, string> = {}) => {
     const r = await autocannon({ url: `${base}${urlPath}`, connections, duration: seconds, headers });
     if (r.non2xx > 0 || r.errors > 0) throw new Error(`${urlPath}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     return { p50_ms: r.latency.p50, p99_ms: r.latency.p99, requests_per_s: Math.round(r.requests.average) };
@@ -65,10 +74,11 @@ try {
   log("▸ GET /api/health");
   const health = await run("/api/health");
   log("▸ GET /api/me (bearer)");
-  const meResult = await run("/api/me", { authorization: `Bearer ${token}` });
+  const meResult = await run("/api/me", bearer);
 
-  // The web server is the child of scripts/start.ts whose command line is `next start`.
-  const child = execFileSync("pgrep", ["-P", String(server.pid), "-f", "next start"], { encoding: "utf8" }).trim().split("\n")[0];
+  // The web server is the child of scripts/start.ts that runs `next start`, which renames its process
+  // to "next-server (vX.Y.Z)" once it is up.
+  const [child] = childrenMatching(server.pid!, /^next-server \(|next start/);
   if (!child) throw new Error("no `next start` child of scripts/start.ts");
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0);
 
@@ -79,6 +89,9 @@ try {
       "GET /api/health": health,
       "GET /api/me": meResult,
       web_server_rss_mb: Math.round(rssKb / 1024),
+      me_vs_health: Number((meResult.requests_per_s / health.requests_per_s).toFixed(2)),
+      // The machine's load average (1, 5, 15 min) before and after: the cores are shared.
+      load_average: { before: loadBefore, after: load() },
     }),
   );
 } finally {

@@ -7,6 +7,7 @@ import { useShellActions } from "@/components/shell/shell-actions";
 import { displayName, useProfile } from "@/components/shell/use-profile";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { formatUsd } from "@/lib/shell/nav";
@@ -15,7 +16,6 @@ import { ChangePasswordForm } from "./change-password-form";
 import { useAccount } from "./use-account";
 
 // Dialogs load when first asked for.
-const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 const DeleteAccountDialog = dynamic(() => import("./delete-account-dialog").then((m) => m.DeleteAccountDialog), { ssr: false });
 
 const ROW = "flex flex-wrap items-start justify-between gap-x-6 gap-y-2 py-4 first:pt-0 last:pb-0";
@@ -146,7 +146,7 @@ export function AccountPage() {
           {t("sessions.button")}
         </Button>
         {confirmSignOut && (
-          <ConfirmDialog
+          <LazyConfirmDialog
             open={confirmSignOut}
             onOpenChange={(next) => !signingOut && setConfirmSignOut(next)}
             title={t("sessions.confirmTitle")}

@@ -1,5 +1,4 @@
 "use client";
-import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import useSWR, { useSWRConfig } from "swr";
@@ -11,9 +10,9 @@ import { notifications } from "@/lib/client/notifications";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAmountProblem } from "./amount-problem";
 import { Section } from "@/components/ui/section";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 
 // Loaded when "Turn off" is first pressed: the dialog's code is not needed before that.
-const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 interface Settings {
   enabled: boolean;
@@ -164,7 +163,7 @@ export function AutoRefillCard() {
         </form>
       )}
       {asked && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open={confirmOff}
           onOpenChange={(open) => busy !== "disable" && setConfirmOff(open)}
           title={t("disableConfirmTitle")}

@@ -3,12 +3,12 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Section } from "@/components/ui/section";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { TextField } from "@/components/ui/field";
 import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useApiKeys, type ApiKey } from "@/lib/client/use-developers";
-import { ShownOnce } from "./shown-once";
+import { LazyShownOnce } from "./lazy-shown-once";
 
 const EXPIRY_DAYS = ["never", "30", "90", "365"] as const;
 
@@ -68,8 +68,8 @@ export function ApiKeysSection() {
         </Button>
       </form>
       {keys.data && keys.data.length === 0 ? <p className="text-sm text-[var(--text-muted)]">{t("keys.empty")}</p> : <KeyList keys={keys.data ?? []} onRevoke={setRevoking} />}
-      <ShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} value={shown} onClose={() => setShown(null)} />
-      <ConfirmDialog
+      <LazyShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} value={shown} onClose={() => setShown(null)} />
+      <LazyConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         title={t("keys.revokeTitle", { name: revoking?.name ?? "" })}

@@ -3,14 +3,14 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Section } from "@/components/ui/section";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { TextField } from "@/components/ui/field";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useWebhooks, type WebhookEndpoint } from "@/lib/client/use-developers";
 import { DeliveryLog } from "./delivery-log";
-import { ShownOnce } from "./shown-once";
+import { LazyShownOnce } from "./lazy-shown-once";
 
 /** Webhook endpoints: add one (its signing secret shown once), turn it off and on, test it, read its log. */
 export function WebhooksSection() {
@@ -101,8 +101,8 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
-      <ShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} value={secret} onClose={() => setSecret(null)} />
-      <ConfirmDialog
+      <LazyShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} value={secret} onClose={() => setSecret(null)} />
+      <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t("hooks.deleteTitle")}

@@ -1,15 +1,14 @@
 "use client";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { notifications } from "@/lib/client/notifications";
 import { allowedActions, isLiveStatus, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
 import { useMeetingTitle } from "./use-meeting-title";
 
 // Loaded the first time someone cancels or stops: most page views never need it.
-const ConfirmDialog = dynamic(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog), { ssr: false });
 
 // Everything but "Join now" asks first: each one sends the agent away or back into a call.
 const CONFIRMED = ["cancel", "stop", "restart"] as const;
@@ -70,7 +69,7 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
         </Link>
       )}
       {confirming && (
-        <ConfirmDialog
+        <LazyConfirmDialog
           open
           onOpenChange={(open) => !open && setConfirming(null)}
           title={t(`confirm.${confirming}Title`, { title })}

@@ -16,6 +16,23 @@ export interface AuthUser {
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The user's fields every authenticated request reads: who it is, and the session generation to check. */
+export interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  sessionVersion: number;
+}
+
+function readUser(userId: string): Promise<UserRow | null> {
+  return db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, email: true, firstName: true, lastName: true, image: true, sessionVersion: true },
+  });
+}
+
 /**
  * The only gate for /api: a bearer access token (non-browser clients), a personal API key (`ck_…`,
  * also a bearer token) or the next-auth session cookie (the browser). Cookie-authenticated writes
@@ -25,6 +42,15 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * one on the Developers page, so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
+  return (await requireUserRow(request, readUser)).user;
+}
+
+/**
+ * requireUser with the caller's own read of the user's row, for a route that needs more of the user
+ * than requireUser reads (GET /api/me: the credit account): the check and the data in one statement.
+ * The row is checked exactly as requireUser checks its own.
+ */
+export async function requireUserRow<R extends UserRow>(request: Request, read: (userId: string) => Promise<R | null>): Promise<{ user: AuthUser; row: R }> {
   const authorization = request.headers.get("authorization");
   let claims: { userId: string; sessionVersion: unknown } | null = null;
   let via: AuthUser["via"] = "bearer";
@@ -43,15 +69,12 @@ export async function requireUser(request: Request): Promise<AuthUser> {
     if (claims && UNSAFE.has(request.method)) assertSameOrigin(request);
   }
   if (!claims) throw new AppError("unauthorized", "Authentication required");
-  const found = await db.user.findUnique({
-    where: { id: claims.userId },
-    select: { id: true, email: true, firstName: true, lastName: true, image: true, sessionVersion: true },
-  });
-  if (!found || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, found.sessionVersion))) {
+  const row = await read(claims.userId);
+  if (!row || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, row.sessionVersion))) {
     throw new AppError("unauthorized", via === "bearer" ? "The access token is invalid or has expired" : "Authentication required");
   }
-  const { id, email, firstName, lastName, image } = found;
-  return { id, email, firstName, lastName, image, via };
+  const { id, email, firstName, lastName, image } = row;
+  return { user: { id, email, firstName, lastName, image, via }, row };
 }
 
 function assertSameOrigin(request: Request): void {

@@ -1,9 +1,10 @@
 import { db } from "../db/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import { microsToUsd } from "./money.ts";
 
 /** The rate in force for an action at a moment (rates are versioned, never edited in place). */
-export async function currentRate(action: string, at = new Date()) {
-  return db.pricingRate.findFirst({
+export async function currentRate(action: string, at = new Date(), client: Pick<Prisma.TransactionClient, "pricingRate"> = db) {
+  return client.pricingRate.findFirst({
     where: { action, effectiveFrom: { lte: at }, OR: [{ effectiveTo: null }, { effectiveTo: { gt: at } }] },
     orderBy: { effectiveFrom: "desc" },
   });

@@ -44,7 +44,9 @@ export async function canStartAgent(userId: string, client: Pick<Prisma.Transact
  */
 export async function recordUsageTx(tx: Tx, t: UsageTick): Promise<UsageResult> {
   const action = t.action ?? "agent_minute";
-  const rate = await currentRate(action);
+  // Read with the transaction's own connection: one taken from the pool while the transaction holds
+  // one deadlocks the pool once as many ticks are billed at once as it has connections.
+  const rate = await currentRate(action, new Date(), tx);
   if (!rate) throw new AppError("internal_error", `No pricing rate for ${action}`);
   try {
     const result = await applyEntryTx(

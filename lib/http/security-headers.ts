@@ -1,8 +1,10 @@
 import { servedOverHttps } from "../config.ts";
 
-// The security headers of every page and API answer, applied by proxy.ts (docs/deploy.md explains
-// each choice). Pages get a nonce-based Content-Security-Policy; API answers, which are JSON and never
-// rendered, get one that allows nothing at all.
+// The security headers of every page and API answer (docs/security.md explains each choice). Pages
+// get a nonce-based Content-Security-Policy from proxy.ts, per request; API answers, which are JSON
+// and never rendered, get one that allows nothing at all. Those are the same for every API answer,
+// so next.config.ts sends them (apiHeaderRules) and the proxy does not run for /api but NextAuth's
+// routes: a proxy invocation costs every API request more than its whole database read.
 
 // Powerful features Cohost never uses, switched off for every document and anything it embeds. Only
 // names Chromium knows: an unknown one is a console warning on every page (e2e/hardening.spec.ts
@@ -81,7 +83,6 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none';
  * run and nothing loads.
  */
 export const ARTIFACT_HTML_POLICY = `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
-const ARTIFACT_HTML = /^\/api\/meetings\/[^/]+\/artifacts\/[^/]+\.html$/;
 
 /**
  * The microphone is Cohost's own on every page, never an embedded frame's. A document keeps the
@@ -93,20 +94,47 @@ function permissionsPolicy(page: boolean): string {
   return [...FEATURES_OFF.map((f) => `${f}=()`), page ? "microphone=(self)" : "microphone=()"].join(", ");
 }
 
-/**
- * Every header for one answer. `nonce` is given for pages (the same nonce goes into the request's
- * CSP header, from which Next.js stamps it on its scripts); without one the API policy applies.
- */
-export function securityHeaders(pathname: string, nonce?: string, opts: { dev?: boolean } = {}): Record<string, string> {
+const HSTS = "max-age=63072000; includeSubDomains";
+
+function commonHeaders(page: boolean): Record<string, string> {
   return {
-    "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : ARTIFACT_HTML.test(pathname) ? ARTIFACT_HTML_POLICY : API_POLICY,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": permissionsPolicy(Boolean(nonce)),
+    "Permissions-Policy": permissionsPolicy(page),
     // Older browsers that ignore frame-ancestors.
     "X-Frame-Options": "DENY",
-    ...(servedOverHttps() ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
   };
+}
+
+/**
+ * Every header for one answer the proxy handles. `nonce` is given for pages (the same nonce goes into
+ * the request's CSP header, from which Next.js stamps it on its scripts); without one the API policy
+ * applies (NextAuth's routes).
+ */
+export function securityHeaders(nonce?: string, opts: { dev?: boolean } = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": nonce ? pagePolicy(nonce, opts) : API_POLICY,
+    ...commonHeaders(Boolean(nonce)),
+    ...(servedOverHttps() ? { "Strict-Transport-Security": HSTS } : {}),
+  };
+}
+
+type HeaderRule = { source: string; has?: { type: "header"; key: string; value: string }[]; headers: { key: string; value: string }[] };
+const list = (headers: Record<string, string>) => Object.entries(headers).map(([key, value]) => ({ key, value }));
+
+/**
+ * The API answers' headers as next.config.ts `headers()` rules (a later rule overrides an earlier
+ * one's header). They are fixed at build time, while `APP_URL` is a run-time setting, so HSTS goes on
+ * the answers to requests the TLS proxy in front says came over https (X-Forwarded-Proto; docs/deploy.md).
+ * Browsers ignore HSTS on plain http anyway, and learn it from the first page they load.
+ */
+export function apiHeaderRules(): HeaderRule[] {
+  return [
+    { source: "/api/:path*", headers: list({ "Content-Security-Policy": API_POLICY, ...commonHeaders(false) }) },
+    { source: "/api/meetings/:id/artifacts/:file(.+\\.html)", headers: list({ "Content-Security-Policy": ARTIFACT_HTML_POLICY }) },
+    // The first value is the client's side of the first proxy ("https, http" after two hops).
+    { source: "/api/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https(?:,.*)?" }], headers: list({ "Strict-Transport-Security": HSTS }) },
+  ];
 }
 
 /** A fresh, unguessable nonce per page request. */

@@ -1,27 +1,49 @@
+import { requireUserRow, type UserRow } from "../auth/require-user.ts";
+import { toCreditSummary } from "../billing/account.ts";
 import { db } from "../db/client.ts";
-import { CREDIT_SELECT, toCreditSummary } from "../billing/account.ts";
+import { AppError } from "../http/errors.ts";
 
-/** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows; one query. */
-export async function getProfile(userId: string) {
-  const user = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: {
-      id: true,
-      email: true,
-      firstName: true,
-      lastName: true,
-      image: true,
-      creditAccount: { select: CREDIT_SELECT },
-    },
-  });
+interface ProfileRow extends UserRow {
+  /** The credit account's fields; all null when the user has none yet. */
+  balanceMicros: bigint | null;
+  autoRefillEnabled: boolean | null;
+  autoRefillAmountMicros: bigint | null;
+  stripeCustomerId: string | null;
+}
+
+// GET /api/me is the API's most frequent call (every client asks who it is). The user and their
+// credit account in one statement, also the one requireUser checks the session against: Prisma would
+// read the relation with a second statement (docs/api.md, "Performance").
+async function readProfileRow(userId: string): Promise<ProfileRow | null> {
+  const rows = await db.$queryRaw<ProfileRow[]>`
+    SELECT u.id, u.email, u."firstName", u."lastName", u.image, u."sessionVersion",
+           c."balanceMicros", c."autoRefillEnabled", c."autoRefillAmountMicros", c."stripeCustomerId"
+    FROM "User" u LEFT JOIN "CreditAccount" c ON c."userId" = u.id
+    WHERE u.id = ${userId}`;
+  return rows[0] ?? null;
+}
+
+/** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows. */
+function toProfile(row: ProfileRow) {
   return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    photoURL: user.image,
-    ...toCreditSummary(user.creditAccount),
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoURL: row.image,
+    ...toCreditSummary(row),
   };
+}
+
+export async function getProfile(userId: string) {
+  const row = await readProfileRow(userId);
+  if (!row) throw new AppError("not_found", "Not found");
+  return toProfile(row);
+}
+
+/** GET /api/me: the signed-in check and the profile are one statement. */
+export async function getOwnProfile(request: Request) {
+  return toProfile((await requireUserRow(request, readProfileRow)).row);
 }
 
 export async function updateProfile(userId: string, input: { firstName: string; lastName: string }) {

@@ -92,6 +92,17 @@ describe("usage", () => {
     expect(await canStartAgent(user.id)).toBe(false);
   });
 
+  it("bills more ticks at once than the database pool has connections: each reads only through its own transaction", async () => {
+    const { user } = await createUser();
+    const rate = (await currentRate("agent_minute"))!;
+    await fund(user.id, rate.priceMicros * 100n);
+    const { agent, meeting } = await meetingFor(user.id);
+    const ticks = 3 * Number(process.env.DATABASE_POOL_SIZE || 10);
+    const results = await Promise.all(Array.from({ length: ticks }, (_, tick) => recordUsage({ userId: user.id, meetingId: meeting.id, agentId: agent.id, tick })));
+    expect(results.filter((r) => r.charged)).toHaveLength(ticks);
+    expect(await balance(user.id)).toBe(rate.priceMicros * BigInt(100 - ticks));
+  });
+
   it("refuses to start an agent without a positive balance", async () => {
     const { user } = await createUser();
     expect(await canStartAgent(user.id)).toBe(false);

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch, unstable_getResponseFromNextConfig } from "next/experimental/testing/server";
 import { encode } from "next-auth/jwt";
 import { authOptions } from "@/lib/auth/next-auth";
-import { proxy } from "@/proxy";
+import nextConfig from "@/next.config";
+import { config as proxyConfig, proxy } from "@/proxy";
 import { createUser } from "@/test/users";
 
 // Issue 12's headers, through proxy.ts as Next.js runs it: a NextRequest in, the response (and the
@@ -81,7 +83,7 @@ describe("security headers on pages", () => {
       expect(value, path).not.toContain("microphone=()");
       for (const feature of ["camera", "geolocation", "payment", "usb", "display-capture"]) expect(value, path).toContain(`${feature}=()`);
     }
-    for (const path of ["/api/agents", "/api/rooms"]) expect(await policy(path), path).toContain("microphone=()");
+    for (const path of ["/api/agents", "/api/rooms"]) expect((await api(path)).headers.get("permissions-policy"), path).toContain("microphone=()");
   });
 
   it("lets analytics and the error reporter connect, by origin; a relative analytics URL is 'self'", async () => {
@@ -99,21 +101,44 @@ describe("security headers on pages", () => {
   });
 });
 
+/** What Next.js adds to an API answer from next.config.ts (the proxy does not run for /api but NextAuth's). */
+async function api(path: string, headers: Record<string, string> = {}) {
+  const response = await unstable_getResponseFromNextConfig({ url: `http://localhost:3000${path}`, nextConfig, headers });
+  return { headers: response.headers, csp: response.headers.get("content-security-policy") ?? "" };
+}
+
 describe("security headers on API answers", () => {
-  it("a policy that allows nothing, plus the common headers; no nonce is made", async () => {
-    const { csp, headers } = await get("/api/agents");
+  it("a policy that allows nothing, plus the common headers, from next.config.ts on every API path", async () => {
+    for (const path of ["/api/agents", "/api/me", "/api/no/such/thing", "/api/auth/session"]) {
+      const { csp, headers } = await api(path);
+      expect(csp, path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      expect(headers.get("x-frame-options"), path).toBe("DENY");
+      expect(headers.get("permissions-policy"), path).toContain("camera=()");
+      expect(headers.get("strict-transport-security"), path).toBeNull();
+    }
+  });
+
+  it("the proxy runs for pages and NextAuth's routes only", () => {
+    const runs = (url: string) => unstable_doesMiddlewareMatch({ config: proxyConfig, url, nextConfig });
+    for (const url of ["/", "/agents", "/signin", "/rooms/r1", "/api/auth/session", "/api/auth/callback/google", "/favicon.ico"]) expect(runs(url), url).toBe(true);
+    for (const url of ["/api/me", "/api/health", "/api/agents/a1", "/_next/static/chunks/x.js"]) expect(runs(url), url).toBe(false);
+  });
+
+  it("NextAuth's routes get the API headers from the proxy too; no nonce is made", async () => {
+    const { csp, headers } = await get("/api/auth/session");
     expect(csp).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
     expect(headers.get("x-content-type-options")).toBe("nosniff");
-    expect(headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(headers.get("permissions-policy")).toContain("camera=()");
+    expect(headers.get("permissions-policy")).toContain("microphone=()");
     expect(headers.get("x-middleware-request-x-nonce")).toBeNull();
   });
 
   it("a bot's saved meeting page is shown sandboxed: its styles, none of its scripts", async () => {
-    expect((await get("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.html")).csp).toBe(
+    expect((await api("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.html")).csp).toBe(
       "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
     );
-    expect((await get("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.png")).csp).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    expect((await api("/api/meetings/m1/artifacts/2026-08-21T10-15-30-123Z.png")).csp).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
   });
 });
 
@@ -125,7 +150,11 @@ describe("on https", () => {
     expect(directive(page.csp, "upgrade-insecure-requests")).toBe("upgrade-insecure-requests");
     expect(directive(page.csp, "img-src")).toBe("img-src 'self' data: blob: https:");
     expect(page.headers.get("set-cookie")).toMatch(/^lng=de; .*Secure/);
-    expect((await get("/api/me")).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect((await get("/api/auth/session")).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    // API answers: whenever the TLS proxy in front says the request came over https.
+    expect((await api("/api/me", { "x-forwarded-proto": "https" })).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect((await api("/api/me", { "x-forwarded-proto": "https, http" })).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    for (const proto of ["http", "http, https"]) expect((await api("/api/me", { "x-forwarded-proto": proto })).headers.get("strict-transport-security"), proto).toBeNull();
     expect(authOptions().useSecureCookies).toBe(true);
   });
 

@@ -1,8 +1,8 @@
 import { profileSchema } from "@/lib/auth/schema";
 import { parseBody } from "@/lib/http/parse";
-import { userRoute } from "@/lib/http/route";
-import { getProfile, updateProfile } from "@/lib/users/profile";
+import { route, userRoute } from "@/lib/http/route";
+import { getOwnProfile, updateProfile } from "@/lib/users/profile";
 
-export const GET = userRoute(({ user }) => getProfile(user.id));
+export const GET = route(({ request }) => getOwnProfile(request));
 
 export const PUT = userRoute(async ({ request, user }) => updateProfile(user.id, await parseBody(request, profileSchema)));
