@@ -52,7 +52,7 @@ const CLIENT_ORIGINS: Record<string, string[]> = {
 export async function launchBotBrowser(opts: { headless?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium().path,
-    args: BOT_CHROMIUM_FLAGS,
+    args: [...BOT_CHROMIUM_FLAGS, ...(process.env.BOT_EXPERIMENT_FLAGS?.split(" ").filter(Boolean) ?? [])],
     ignoreDefaultArgs: BOT_IGNORED_DEFAULT_ARGS,
     headless: opts.headless ?? !process.env.DISPLAY,
     // The worker closes the browser itself once its bots have left (SIGTERM hands meetings over first).

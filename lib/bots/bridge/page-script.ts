@@ -13,6 +13,10 @@ export interface PageBridgeConfig {
   frameMs: number;
   /** Remote tracks of RTCPeerConnections, MediaStreams played by media elements, or both. */
   capture: "peer" | "element" | "both";
+  captureWith: "processor" | "worklet";
+  /** How far ahead of now the first chunk after silence is scheduled (absorbs the next chunks' jitter). */
+  startLeadMs: number;
+  jitterBufferTargetMs: number | null;
 }
 
 let sources: { bridge: string; worklet: string } | null = null;

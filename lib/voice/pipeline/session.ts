@@ -128,7 +128,12 @@ class PipelineSession implements VoiceSession {
     this.outage = new ProviderOutage(options.outageLimitMs);
     this.tools = options.tools?.specs.length ? options.tools : null;
     this.toolLimits = { timeoutMs: TOOL_TIMEOUT_MS, maxResultChars: TOOL_RESULT_MAX_CHARS, ...options.toolLimits };
-    this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
+    this.turns = new TurnDetector({
+      now: this.now,
+      onTurn: (turn) => this.onTurn(turn),
+      finalize: () => this.stt?.stream.finalize(),
+      onNoWords: (startMs, endMs) => this.log("user_turn", { outcome: "no_words", speechEndAt: endMs, speechMs: Math.round(endMs - startMs) }),
+    });
     this.gate = new ActivationGate({
       wakeWord: this.agent.wakeWord,
       manualActivation: this.agent.manualActivation,
@@ -330,30 +335,39 @@ class PipelineSession implements VoiceSession {
   }
 
   private onTurn(turn: UserTurn): void {
+    const outcome = this.takeTurn(turn);
+    // Every turn the agent heard and what became of it (never its words), so that a question left
+    // unanswered can be explained from the log (bench:voice names the reason per turn).
+    this.log("user_turn", { outcome, speechEndAt: turn.endMs, words: words(turn.text).length, ...(outcome === "answered" ? { turnId: this.turnCount } : {}) });
+  }
+
+  private takeTurn(turn: UserTurn): "echo" | "stopped" | "over_agent" | "no_wake_word" | "not_activated" | "busy" | "answered" {
     // The agent's own words coming back through the meeting: neither a transcript nor a question.
-    if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return;
+    if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return "echo";
     const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
     this.emit({ type: "transcript", segment: { speaker, speakerId: turn.speakerId ?? null, isAgent: false, text: turn.text, startMs: turn.startMs, endMs: turn.endMs } });
     this.history.push({ speaker, isAgent: false, text: turn.text });
-    if (this.state !== "running") return;
+    if (this.state !== "running") return "stopped";
     if (this.overAgent()) {
       // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
       // words only now arrive (transcription without interim results) and are enough to interrupt.
-      if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
+      if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return "over_agent";
       this.bargeIn();
     }
     if (!this.gate.admits(turn.text, turn.startMs)) {
-      this.emit({ type: "unanswered", reason: this.gate.manualMode ? "not_activated" : "no_wake_word", text: turn.text });
-      return;
+      const reason = this.gate.manualMode ? "not_activated" : "no_wake_word";
+      this.emit({ type: "unanswered", reason, text: turn.text });
+      return reason;
     }
     if (this.active) {
-      if (!this.active.interruptible) return;
+      if (!this.active.interruptible) return "busy";
       // Still thinking about the previous turn: answer both together instead.
       this.interrupt();
     }
     // A question waiting to be asked again (an outage) is part of this request's context.
     this.retryTurn = null;
     this.answer(turn);
+    return "answered";
   }
 
   /** Starts the answer to a person's turn (or starts it again after an outage): the meeting so far, and what the agent may call. */
