@@ -147,6 +147,8 @@ interface WorkerLine {
   /** turn and user_turn lines: session clock (the worker's performance.now()). */
   turnId?: number;
   speechEndAt?: number;
+  /** user_turn: where the sound ended by level (−40 dBFS, as the probe at the page measures it). */
+  loudEndAt?: number;
   firstAudioAt?: number | null;
   /** user_turn: what became of a turn the agent heard (lib/voice/pipeline/session.ts). */
   outcome?: string;
@@ -297,17 +299,24 @@ function userTurnFor(speechEndEpochMs: number, unused: Set<WorkerLine>, epochOf:
 
 const replyOf = (userTurn: WorkerLine, lines: WorkerLine[]) => lines.find((l) => l.event === "turn" && l.meetingId === userTurn.meetingId && l.turnId === userTurn.turnId);
 
-/** An answered turn with the bot's figures for it: the pipeline's voice-to-voice, and the call's way in and out. */
+/**
+ * An answered turn with the bot's figures for it: the pipeline's own voice-to-voice (from its VAD's
+ * end of speech), and timed from where the sound ended by level at both ends (the VAD's estimate
+ * of the end differs from turn to turn): the way in (the person's microphone → the bot's Node),
+ * Node (→ the first audio handed to the bridge) and the way out (→ the person hears it).
+ */
 function followTurn(a: Turns["answered"][number], meetingId: string, unused: Set<WorkerLine>, lines: WorkerLine[], epochOf: Epoch) {
   const userTurn = userTurnFor(a.speechEndEpochMs, unused, epochOf);
   const reply = userTurn?.outcome === "answered" ? replyOf(userTurn, lines) : undefined;
   const traced = reply?.firstAudioAt != null && reply.speechEndAt !== undefined;
+  const bySound = traced && userTurn?.loudEndAt !== undefined;
   return {
     meetingId,
     voiceToVoiceMs: a.voiceToVoiceMs,
     pipelineMs: traced ? reply.firstAudioAt! - reply.speechEndAt! : null,
-    inMs: traced ? epochOf(reply.speechEndAt!) - a.speechEndEpochMs : null,
-    outMs: traced ? a.answerEpochMs - epochOf(reply.firstAudioAt!) : null,
+    inMs: bySound ? epochOf(userTurn.loudEndAt!) - a.speechEndEpochMs : null,
+    nodeMs: bySound ? reply.firstAudioAt! - userTurn.loudEndAt! : null,
+    outMs: bySound ? a.answerEpochMs - epochOf(reply.firstAudioAt!) : null,
   };
 }
 
@@ -495,6 +504,7 @@ async function main() {
         const traced = answered.filter((a) => a.pipelineMs !== null);
         const pipelineOverhead = p50p95(traced.map((a) => a.pipelineMs! - WAITS.total));
         const callMs = traced.map((a) => a.voiceToVoiceMs - a.pipelineMs!);
+        const bySound = answered.filter((a) => a.inMs !== null);
         const personJitterBuffer = percentileMs(jitterBuffers, 50);
         // What the person's browser adds to the call: its jitter buffer on the way out, and on the
         // way in its Opus packetisation (a 20 ms frame goes out once complete, after 10 ms capture
@@ -524,9 +534,14 @@ async function main() {
           overhead_split_ms: {
             pipeline: pipelineOverhead,
             call: { ...p50p95(callMs), turns: callMs.length },
-            call_in: p50p95(traced.map((a) => a.inMs!)),
-            call_out: p50p95(traced.map((a) => a.outMs!)),
-            call_bot_side: p50p95(callMs.map((c) => c - personSide)),
+            by_sound: {
+              way_in: p50p95(bySound.map((a) => a.inMs!)),
+              node_overhead: p50p95(bySound.map((a) => a.nodeMs! - WAITS.total)),
+              way_out: p50p95(bySound.map((a) => a.outMs!)),
+              call: p50p95(bySound.map((a) => a.inMs! + a.outMs!)),
+              turns: bySound.length,
+            },
+            call_bot_side: p50p95(bySound.map((a) => a.inMs! + a.outMs! - personSide)),
             call_person_side: { jitter_buffer: personJitterBuffer, packetisation: PERSON_PACKETISATION_MS },
             bot_receive: { jitter_buffer: median(botStats.map((l) => l.jitterBufferMs)), jitter_buffer_target: median(botStats.map((l) => l.jitterBufferTargetMs)), concealed_percent: median(botStats.map((l) => l.concealedPercent)) },
           },
@@ -546,7 +561,7 @@ async function main() {
           machine_busy_percent_of_all_cores: cpu.machine_busy_percent_of_all_cores,
           load_average: os.loadavg().map((l) => round(l, 2)),
         };
-        log(`  voice-to-voice p50/p95 ${level.voice_to_voice_at_page_ms.p50}/${level.voice_to_voice_at_page_ms.p95} ms, overhead ${level.overhead_ms.p50}/${level.overhead_ms.p95} ms (pipeline ${pipelineOverhead.p50}, call ${level.overhead_split_ms.call.p50}: bot's side ${level.overhead_split_ms.call_bot_side.p50}), ${v2v.length}/${bots * TURNS} answered, worker ${workerCpu} % CPU`);
+        log(`  voice-to-voice p50/p95 ${level.voice_to_voice_at_page_ms.p50}/${level.voice_to_voice_at_page_ms.p95} ms, overhead ${level.overhead_ms.p50}/${level.overhead_ms.p95} ms (pipeline ${pipelineOverhead.p50}, call ${level.overhead_split_ms.call.p50}; by sound: in ${level.overhead_split_ms.by_sound.way_in.p50}, Node ${level.overhead_split_ms.by_sound.node_overhead.p50}, out ${level.overhead_split_ms.by_sound.way_out.p50}, the bot's side of the call ${level.overhead_split_ms.call_bot_side.p50}), ${v2v.length}/${bots * TURNS} answered, worker ${workerCpu} % CPU`);
         for (const u of unansweredTurns) log(`  unanswered: bot ${u.bot} turn ${u.turn}: ${u.reason}`);
         oneBotOverhead ??= level.overhead_ms.p50 ?? 0;
         const holds = unanswered === 0 && measured === bots * TURNS && (pipelineOverhead.p95 ?? Infinity) < OVERHEAD_P95_LIMIT_MS;

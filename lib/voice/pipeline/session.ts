@@ -115,6 +115,8 @@ class PipelineSession implements VoiceSession {
   private failedReplies = 0;
   /** Tagged speech blocks of the current utterance heard over the agent's voice (barge-in by VAD). */
   private overlapBlocks = 0;
+  /** Capture time where the current utterance's sound last rose above LOUD_RMS (for user_turn lines). */
+  private loudEndMs: number | null = null;
   private state: "new" | "running" | "stopped" = "new";
   private failed = false;
 
@@ -260,7 +262,9 @@ class PipelineSession implements VoiceSession {
       this.turns.speechStarted(step.started.timeMs);
       for (const b of step.started.blocks) this.sendToStt(b);
     } else if (step.inUtterance) this.sendToStt(block);
+    if (step.started) this.loudEndMs = null;
     if (step.inUtterance) {
+      this.loudEndMs = loudEnd(block) ?? this.loudEndMs;
       this.turns.speechBlock(block.timeMs, VAD_BLOCK_MS, step.speech, block.speakerId);
       // Speech over the agent's voice; untagged audio might be that voice coming back, so only
       // tagged speech interrupts by VAD alone.
@@ -338,7 +342,15 @@ class PipelineSession implements VoiceSession {
     const outcome = this.takeTurn(turn);
     // Every turn the agent heard and what became of it (never its words), so that a question left
     // unanswered can be explained from the log (bench:voice names the reason per turn).
-    this.log("user_turn", { outcome, speechEndAt: turn.endMs, words: words(turn.text).length, ...(outcome === "answered" ? { turnId: this.turnCount } : {}) });
+    // loudEndAt: where the sound itself ended (by level, not by the VAD's model), which a listener
+    // elsewhere in the call can measure alike: bench:voice times the way in and out with it.
+    this.log("user_turn", {
+      outcome,
+      speechEndAt: turn.endMs,
+      ...(this.loudEndMs !== null ? { loudEndAt: Math.round(this.loudEndMs) } : {}),
+      words: words(turn.text).length,
+      ...(outcome === "answered" ? { turnId: this.turnCount } : {}),
+    });
   }
 
   private takeTurn(turn: UserTurn): "echo" | "stopped" | "over_agent" | "no_wake_word" | "not_activated" | "busy" | "answered" {
@@ -522,4 +534,18 @@ function asProviderError(err: unknown, kind: ProviderError["providerKind"], prov
 export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const log = options.log ?? logger({ scope: "voice" });
   return new PipelineSession({ ...options, log }, options.providers ?? createProviders(options.agent, { log: providerLogger(log) }));
+}
+
+/** −40 dBFS: the level above which a quantum of audio counts as sound (the fakes' and bench:voice's threshold too). */
+const LOUD_RMS = 0.01 * 32768;
+const LOUD_QUANTUM = 128;
+
+/** The end (capture time) of the block's last 8 ms quantum louder than LOUD_RMS; null if none. */
+function loudEnd(block: VadBlock): number | null {
+  for (let end = block.samples.length; end >= LOUD_QUANTUM; end -= LOUD_QUANTUM) {
+    let sum = 0;
+    for (let i = end - LOUD_QUANTUM; i < end; i++) sum += block.samples[i] * block.samples[i];
+    if (Math.sqrt(sum / LOUD_QUANTUM) > LOUD_RMS) return block.timeMs + (end * 1000) / INPUT_SAMPLE_RATE;
+  }
+  return null;
 }
