@@ -164,7 +164,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
 
   const captureWith = (process.env.BOT_EXPERIMENT_CAPTURE as "processor" | "worklet" | undefined) ?? "processor";
   const startLeadMs = Number(process.env.BOT_EXPERIMENT_LEAD_MS ?? 30);
-  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", captureWith, startLeadMs, jitterBufferTargetMs: process.env.BOT_EXPERIMENT_JITTER_TARGET_MS ? Number(process.env.BOT_EXPERIMENT_JITTER_TARGET_MS) : null }) });
+  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", captureWith, startLeadMs }) });
   if (isPage(target)) await attach(target);
   else {
     for (const page of target.pages()) await attach(page);

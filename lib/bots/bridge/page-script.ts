@@ -16,7 +16,6 @@ export interface PageBridgeConfig {
   captureWith: "processor" | "worklet";
   /** How far ahead of now the first chunk after silence is scheduled (absorbs the next chunks' jitter). */
   startLeadMs: number;
-  jitterBufferTargetMs: number | null;
 }
 
 let sources: { bridge: string; worklet: string } | null = null;

@@ -15,7 +15,7 @@
 // window.__cohostBridge. docs/bots.md has the measurements behind this choice.
 
 /**
- * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", worklet: string, captureWith: "processor" | "worklet", startLeadMs: number, jitterBufferTargetMs: number | null }} BridgeConfig
+ * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", worklet: string, captureWith: "processor" | "worklet", startLeadMs: number}} BridgeConfig
  * @typedef {{ src: AudioBufferSourceNode, startAt: number, duration: number }} Scheduled
  */
 
@@ -316,8 +316,7 @@ function cohostAudioBridge(config) {
         const pc = Reflect.construct(target, args, newTarget);
         peers.push(new WeakRef(pc));
         EventTarget.prototype.addEventListener.call(pc, "track", (e) => {
-          const { track, streams, receiver } = /** @type {RTCTrackEvent} */ (e);
-          if (config.jitterBufferTargetMs !== null && receiver && "jitterBufferTarget" in receiver) /** @type {any} */ (receiver).jitterBufferTarget = config.jitterBufferTargetMs;
+          const { track, streams } = /** @type {RTCTrackEvent} */ (e);
           void capture(track, streams, "peer");
         });
         return pc;
