@@ -263,6 +263,8 @@ async function call(people: Browser, api: ReturnType<typeof apiClient>, worker: 
   const requested = performance.now();
   const meeting = await api<{ id: string }>("POST", "/api/meetings/join", { agentId, meetingUrl: room.url, title: "Benchmark" });
   const inProgress = worker.waitFor((l) => l.event === "admitted" && l.meetingId === meeting.id, 60_000);
+  // Whichever of the two loses the race below is not awaited: its rejection must not end the bench.
+  inProgress.catch(() => {});
   const failed = worker.waitFor((l) => l.event === "bot_ending" && l.meetingId === meeting.id, 60_000).then((l) => {
     throw new Error(`the bot ended while joining: ${JSON.stringify(l)}`);
   });
