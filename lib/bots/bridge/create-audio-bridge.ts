@@ -162,9 +162,8 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     page.once("close", () => sessions.delete(page));
   }
 
-  const captureWith = (process.env.BOT_EXPERIMENT_CAPTURE as "processor" | "worklet" | undefined) ?? "processor";
   const startLeadMs = Number(process.env.BOT_EXPERIMENT_LEAD_MS ?? 30);
-  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", captureWith, startLeadMs }) });
+  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", startLeadMs }) });
   if (isPage(target)) await attach(target);
   else {
     for (const page of target.pages()) await attach(page);

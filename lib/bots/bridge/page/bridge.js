@@ -4,9 +4,9 @@
 // and calls cohostAudioBridge(config).
 //
 // Listen: every remote audio track of every RTCPeerConnection (and, where a platform only offers a
-// mixed stream, every MediaStream given to an <audio>/<video> element) goes through an AudioWorklet
-// in a 16 kHz context and reaches Node as int16 frames, tagged with the speaker id the page gives
-// the track (its stream id, else its track id).
+// mixed stream, every MediaStream given to an <audio>/<video> element) is read with a
+// MediaStreamTrackProcessor, resampled to 16 kHz and reaches Node as int16 frames, tagged with the
+// speaker id the page gives the track (its stream id, else its track id).
 // Speak: getUserMedia's audio is a track of a MediaStreamAudioDestinationNode; PCM from Node is
 // scheduled there back to back; clear() silences it within 5 ms. Node hears how much was played.
 //
@@ -15,7 +15,7 @@
 // window.__cohostBridge. docs/bots.md has the measurements behind this choice.
 
 /**
- * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", worklet: string, captureWith: "processor" | "worklet", startLeadMs: number}} BridgeConfig
+ * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", startLeadMs: number }} BridgeConfig
  * @typedef {{ src: AudioBufferSourceNode, startAt: number, duration: number }} Scheduled
  */
 
@@ -64,26 +64,12 @@ function cohostAudioBridge(config) {
 
   // ---------- listen ----------
 
-  /** @type {AudioContext | null} */
-  let captureContext = null;
   /** Names this document's capture clock, so Node keeps one clock mapping per document. */
   const clockId = Math.random().toString(36).slice(2);
-  /** @type {Promise<void> | null} */
-  let workletReady = null;
-  /** @type {Map<string, { node: AudioWorkletNode | null, source: MediaStreamAudioSourceNode | null, keeper: HTMLAudioElement | null, reader: ReadableStreamDefaultReader<any> | null, frames: number }>} */
+  /** @type {Map<string, { keeper: HTMLAudioElement | null, reader: ReadableStreamDefaultReader<any> | null, frames: number }>} */
   const captured = new Map();
   /** Our own microphone tracks: never captured as someone else's voice. */
   const ownTracks = new WeakSet();
-
-  function captureGraph() {
-    if (!captureContext) {
-      captureContext = new AudioContext({ sampleRate: CAPTURE_RATE, latencyHint: "interactive" });
-      const url = URL.createObjectURL(new Blob([config.worklet], { type: "text/javascript" }));
-      workletReady = captureContext.audioWorklet.addModule(url).finally(() => URL.revokeObjectURL(url));
-    }
-    if (captureContext.state === "suspended") captureContext.resume().catch(() => {});
-    return { context: captureContext, ready: /** @type {Promise<void>} */ (workletReady) };
-  }
 
   /**
    * @param {MediaStreamTrack} track
@@ -93,8 +79,6 @@ function cohostAudioBridge(config) {
   async function capture(track, streams, origin) {
     if (track.kind !== "audio" || track.readyState === "ended" || captured.has(track.id) || ownTracks.has(track)) return;
     const entry = {
-      node: /** @type {AudioWorkletNode | null} */ (null),
-      source: /** @type {MediaStreamAudioSourceNode | null} */ (null),
       keeper: /** @type {HTMLAudioElement | null} */ (null),
       reader: /** @type {ReadableStreamDefaultReader<any> | null} */ (null),
       frames: 0,
@@ -102,36 +86,17 @@ function cohostAudioBridge(config) {
     captured.set(track.id, entry);
     const speakerId = streams[0]?.id || track.id;
     try {
-      const stream = new MediaStream([track]);
       // Chromium pulls a remote WebRTC track's audio out of its jitter buffer only while a media
-      // element plays it: without one, neither Web Audio nor a track processor gets any.
+      // element plays it: without one, a track processor gets none.
       if (origin === "peer") {
         entry.keeper = new Audio();
         entry.keeper.muted = true;
-        entry.keeper.srcObject = stream;
+        entry.keeper.srcObject = new MediaStream([track]);
         entry.keeper.play().catch(() => {});
       }
-      if (config.captureWith === "processor") {
-        send("track", { speakerId, trackId: track.id, streamIds: streams.map((s) => s.id), origin, ended: false });
-        track.addEventListener("ended", () => release(track.id, speakerId, streams, origin), { once: true });
-        await captureByProcessor(track, speakerId, entry);
-        return;
-      }
-      const { context, ready } = captureGraph();
-      await ready;
-      if (captured.get(track.id) !== entry) return;
-      entry.source = context.createMediaStreamSource(stream);
-      entry.node = new AudioWorkletNode(context, "cohost-capture", {
-        numberOfOutputs: 0,
-        processorOptions: { frameSamples: (CAPTURE_RATE * config.frameMs) / 1000 },
-      });
-      entry.node.port.onmessage = (e) => {
-        entry.frames++;
-        send("frame", { speakerId, t: e.data.t, c: clockId, pcm: base64(e.data.pcm) });
-      };
-      entry.source.connect(entry.node);
       send("track", { speakerId, trackId: track.id, streamIds: streams.map((s) => s.id), origin, ended: false });
       track.addEventListener("ended", () => release(track.id, speakerId, streams, origin), { once: true });
+      await captureByProcessor(track, speakerId, entry);
     } catch (err) {
       captured.delete(track.id);
       send("error", { message: `capture failed: ${String(err)}` });
@@ -146,8 +111,6 @@ function cohostAudioBridge(config) {
     const entry = captured.get(trackId);
     if (!entry) return;
     captured.delete(trackId);
-    entry.node?.port.postMessage("stop");
-    entry.source?.disconnect();
     entry.reader?.cancel().catch(() => {});
     if (entry.keeper) entry.keeper.srcObject = null;
     send("track", { speakerId, trackId, streamIds: streams.map((s) => s.id), origin, ended: true });
@@ -155,11 +118,13 @@ function cohostAudioBridge(config) {
 
   /**
    * Capture with a MediaStreamTrackProcessor: the track's audio as the browser hands it out (10 ms
-   * chunks, as it leaves the jitter buffer), resampled here to 16 kHz mono int16 frames. Each chunk's
-   * timestamp is its time on this document's performance clock, so frames carry their true capture
-   * time. Digital silence is sent as a bare sample count for SILENCE_TAIL_MS after the voice's last
-   * sound (no PCM): Node then knows the voice is silent rather than late, and the mixer need not wait
-   * for it (the end of a person's turn is heard sooner).
+   * chunks, as it leaves the jitter buffer), resampled here to 16 kHz mono int16 frames. A Web Audio
+   * graph (a 16 kHz AudioContext and a worklet) cost each reply 20–30 ms and an audio context of its
+   * own (docs/bots.md). Each chunk's timestamp is on the browser's monotonic clock, the same for
+   * every track of the document, so frames carry their capture time. Digital silence is sent as a
+   * bare sample count for SILENCE_TAIL_MS after the voice's last sound (no PCM): Node then knows
+   * the voice is silent rather than late, and the mixer need not wait for it (the end of a person's
+   * turn is heard sooner). Longer silence is not sent at all; the frames' times show the gap.
    * @param {MediaStreamTrack} track @param {string} speakerId
    * @param {{ reader: ReadableStreamDefaultReader<any> | null, frames: number }} entry
    */
@@ -481,8 +446,7 @@ function cohostAudioBridge(config) {
       receiveStats,
       /** For logs when something goes wrong. */
       state: () => ({
-        capture: captureContext?.state ?? "none",
-        tracks: [...captured.entries()].map(([id, e]) => ({ id, running: Boolean(e.node), frames: e.frames })),
+        tracks: [...captured.entries()].map(([id, e]) => ({ id, running: Boolean(e.reader), frames: e.frames })),
         binding: typeof w[config.binding] === "function",
         pending: pending.length,
         output: output?.context.state ?? "none",
@@ -492,8 +456,6 @@ function cohostAudioBridge(config) {
       stop() {
         stopProgress();
         for (const [trackId, entry] of captured) {
-          entry.node?.port.postMessage("stop");
-          entry.source?.disconnect();
           entry.reader?.cancel().catch(() => {});
           captured.delete(trackId);
         }
