@@ -570,8 +570,9 @@ async function main() {
         const holds = unanswered === 0 && measured === bots * TURNS && (pipelineOverhead.p95 ?? Infinity) < OVERHEAD_P95_LIMIT_MS;
         const holdsAtPage = holds && maxBotsAtPage === maxBots && (level.overhead_ms.p95 ?? Infinity) - oneBotOverhead < OVERHEAD_P95_LIMIT_MS;
         levels.push({ ...level, holds: { worker: holds, at_page: holdsAtPage } });
-        if (holds) maxBots = bots;
-        if (holdsAtPage) maxBotsAtPage = bots;
+        // maxBots counts only levels that held with every level below them.
+        if (holds && levels.every((l) => l.holds.worker)) maxBots = bots;
+        if (holdsAtPage && levels.every((l) => l.holds.at_page)) maxBotsAtPage = bots;
         // Levels go up until one fails, unless BENCH_LEVELS names the levels to measure.
         if (!holds && !process.env.BENCH_LEVELS) break;
       } finally {
