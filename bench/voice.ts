@@ -614,7 +614,6 @@ async function main() {
           tts_ms_per_char: TTS_MS_PER_CHAR,
           person_speaks: `"${QUESTION}" every ${TURN_PERIOD_MS} ms`,
           turns_per_bot: TURNS,
-          experiment: Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("BOT_EXPERIMENT_"))),
         },
         configured_waits_ms: {
           ...WAITS,

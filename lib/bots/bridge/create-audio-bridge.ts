@@ -162,8 +162,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     page.once("close", () => sessions.delete(page));
   }
 
-  const startLeadMs = Number(process.env.BOT_EXPERIMENT_LEAD_MS ?? 30);
-  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", startLeadMs }) });
+  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer" }) });
   if (isPage(target)) await attach(target);
   else {
     for (const page of target.pages()) await attach(page);

@@ -13,8 +13,6 @@ export interface PageBridgeConfig {
   frameMs: number;
   /** Remote tracks of RTCPeerConnections, MediaStreams played by media elements, or both. */
   capture: "peer" | "element" | "both";
-  /** How far ahead of now the first chunk after silence is scheduled (absorbs the next chunks' jitter). */
-  startLeadMs: number;
 }
 
 let source: string | null = null;

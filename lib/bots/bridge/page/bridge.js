@@ -15,7 +15,7 @@
 // window.__cohostBridge. docs/bots.md has the measurements behind this choice.
 
 /**
- * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both", startLeadMs: number }} BridgeConfig
+ * @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both" }} BridgeConfig
  * @typedef {{ src: AudioBufferSourceNode, startAt: number, duration: number }} Scheduled
  */
 
@@ -25,8 +25,12 @@ function cohostAudioBridge(config) {
   if (w.__cohostBridge) return;
 
   const CAPTURE_RATE = 16000;
-  /** Delay before the first buffer after silence: absorbs delivery jitter of the first chunks. */
-  const START_LEAD_S = config.startLeadMs / 1000;
+  /**
+   * Delay before the first buffer after silence: absorbs delivery jitter of the first chunks. Every
+   * reply waits for it; 30 ms cost ~20 ms more on the way out than 10 in bench:voice (docs/bots.md),
+   * and a text-to-speech stream's chunks follow well within 10 ms plus a chunk's length.
+   */
+  const START_LEAD_S = 0.01;
   /** After a voice's last sound, its digital silence is still reported this long (see captureByProcessor). */
   const SILENCE_TAIL_MS = 1000;
   /** A buffer arriving late is scheduled at least this far ahead (never in the past). */
