@@ -13,6 +13,9 @@ export const BOT_CHROMIUM_FLAGS = [
   "--use-fake-device-for-media-stream",
   "--autoplay-policy=no-user-gesture-required",
   "--disable-blink-features=AutomationControlled",
+  // Smaller caches and heaps in every renderer: ~25 MB (10 %) less PSS per bot in bench:voice at
+  // the same CPU and latency: nobody looks at a bot's page, so nothing there needs to be fast to paint.
+  "--enable-low-end-device-mode",
   "--lang=en-US",
   "--accept-lang=en-US,en",
 ];
@@ -51,7 +54,7 @@ const CLIENT_ORIGINS: Record<string, string[]> = {
 export async function launchBotBrowser(opts: { headless?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium().path,
-    args: [...BOT_CHROMIUM_FLAGS, ...(process.env.BOT_EXPERIMENT_FLAGS?.split(" ").filter(Boolean) ?? [])],
+    args: BOT_CHROMIUM_FLAGS,
     ignoreDefaultArgs: BOT_IGNORED_DEFAULT_ARGS,
     headless: opts.headless ?? !process.env.DISPLAY,
     // The worker closes the browser itself once its bots have left (SIGTERM hands meetings over first).
