@@ -327,8 +327,13 @@ function followTurn(a: Turns["answered"][number], meetingId: string, unused: Set
 function whyUnanswered(speechEndEpochMs: number, meetingId: string, unused: Set<WorkerLine>, lines: WorkerLine[], epochOf: Epoch): { reason: string; detail?: string } {
   const userTurn = userTurnFor(speechEndEpochMs, unused, epochOf);
   if (!userTurn) {
-    const frames = lines.some((l) => l.meetingId === meetingId && l.event === "bridge_error");
-    return { reason: "not_heard", detail: `the bot logged no turn ending within ${WAY_IN_WINDOW_MS.after} ms of the speech's end${frames ? " (the bridge reported errors)" : ""}: its VAD heard no end of speech, or the turn was merged into a later one` };
+    // A later turn the bot did log means this one was dropped or merged; none means the bot had not
+    // got this far when the level ended: its audio processing was behind (the last reply's lag says how far).
+    const later = lines.some((l) => l.meetingId === meetingId && l.event === "user_turn" && epochOf(l.speechEndAt ?? NaN) > speechEndEpochMs);
+    if (later) return { reason: "not_heard", detail: `no turn ended at the bot within ${WAY_IN_WINDOW_MS.after} ms of the speech's end, though later ones did: its VAD heard no end of speech here, or merged the turn into the next` };
+    const last = lines.filter((l) => l.meetingId === meetingId && l.event === "turn" && l.firstAudioAt != null).at(-1);
+    const lag = last ? `; its last reply came ${Math.round(last.firstAudioAt! - last.speechEndAt!)} ms after its turn ended` : "";
+    return { reason: "behind", detail: `the bot logged nothing about this turn or any later one before the level ended${lag}` };
   }
   const inMs = Math.round(epochOf(userTurn.speechEndAt!) - speechEndEpochMs);
   if (userTurn.outcome !== "answered") return { reason: userTurn.outcome ?? "unknown", detail: `the bot heard the turn end ${inMs} ms after the page did` };
@@ -336,7 +341,10 @@ function whyUnanswered(speechEndEpochMs: number, meetingId: string, unused: Set<
   if (!reply) return { reason: "reply_unfinished", detail: "the bot started a reply and logged no metrics for it" };
   if (reply.interrupted) return { reason: "reply_interrupted" };
   if (reply.firstAudioAt == null) return { reason: "reply_without_audio" };
-  return { reason: "reply_not_heard_at_page", detail: `the bot handed its first audio over ${Math.round(epochOf(reply.firstAudioAt) - speechEndEpochMs)} ms after the speech's end` };
+  const lateMs = Math.round(epochOf(reply.firstAudioAt) - speechEndEpochMs);
+  // Past the answer window the page has stopped waiting (or the person asked again): a late reply, not a lost one.
+  if (lateMs > ANSWER_WITHIN_MS) return { reason: "reply_too_late", detail: `the bot handed its first audio over ${lateMs} ms after the speech's end` };
+  return { reason: "reply_not_heard_at_page", detail: `the bot handed its first audio over ${lateMs} ms after the speech's end, but the page heard nothing` };
 }
 
 async function stopBots(api: ReturnType<typeof apiClient>, worker: Awaited<ReturnType<typeof startWorker>>, calls: Call[]) {
