@@ -102,7 +102,8 @@ function cohostAudioBridge(config) {
       track.addEventListener("ended", () => release(track.id, speakerId, streams, origin), { once: true });
       await captureByProcessor(track, speakerId, entry);
     } catch (err) {
-      captured.delete(track.id);
+      // Node hears the track end (it was announced), and the keeper stops playing it.
+      release(track.id, speakerId, streams, origin);
       send("error", { message: `capture failed: ${String(err)}` });
     }
   }
