@@ -43,15 +43,24 @@ export function refreshSession(): Promise<boolean> {
 export async function ensureFreshSession(): Promise<void> {
   if (expiresAt !== null && expiresAt - Date.now() <= REFRESH_THRESHOLD_S * 1000) {
     const alive = await refreshSession();
-    if (!alive) await signOutAndClear();
+    if (!alive) await signOutAndClear(signInAgainHere());
   }
 }
 
 /** After a 401: one refresh; true when the request should be retried, else the user is signed out. */
 export async function handleUnauthorized(): Promise<boolean> {
   if (await refreshSession()) return true;
-  await signOutAndClear();
+  await signOutAndClear(signInAgainHere());
   return false;
+}
+
+/**
+ * The sign-in page for a session that ended by itself (expired, or ended from another browser): like
+ * the page guard in proxy.ts, it brings the person back to where they were once signed in again.
+ */
+function signInAgainHere(): string {
+  const { pathname, search } = window.location;
+  return `/signin?returnUrl=${encodeURIComponent(pathname + search)}`;
 }
 
 function clearClientState(): void {
