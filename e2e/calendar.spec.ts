@@ -155,7 +155,7 @@ test("the calendar fits a 390 px phone and its views work from the keyboard", as
   const upload = await page.request.post("/api/calendars", {
     multipart: {
       agentId: agent.id,
-      file: { name: "phone.ics", mimeType: "text/calendar", buffer: Buffer.from(vcalendar([{ uid: "p@e2e", start: tomorrowAt(9), title: "Phone sync", location: ZOOM }])) },
+      file: { name: "phone.ics", mimeType: "text/calendar", buffer: Buffer.from(vcalendar([{ uid: "p@e2e", start: tomorrowAt(9), title: "Phone sync with the design and research teams", location: ZOOM }])) },
     },
   });
   expect(upload.status()).toBe(201);
@@ -172,9 +172,13 @@ test("the calendar fits a 390 px phone and its views work from the keyboard", as
   await expect(page.getByRole("tab", { name: "Week" })).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("tab", { name: "List" })).toHaveAttribute("aria-selected", "true");
+  // The list fits too: a long title moves under the time (not cut to a letter) and does not widen the page.
+  const title = page.getByRole("tabpanel", { name: "List" }).getByText("Phone sync with the design and research teams");
+  expect((await title.boundingBox())!.width).toBeGreaterThan(150);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.getByRole("button", { name: /Phone sync/ }).focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("dialog", { name: "Phone sync" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Phone sync with the design and research teams" })).toBeVisible();
   await expect(page.getByRole("dialog").getByText("Meeting scheduled")).toBeVisible();
 });
 

@@ -69,7 +69,7 @@ test("send an agent to a meeting by link, follow it, stop it; schedule another a
   await expect(row.getByText("Completed", { exact: true })).toBeVisible();
   await row.getByRole("button", { name: "Restart the agent in Daily standup" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Restart agent" }).click();
-  await expect(page.getByText("The agent was sent to Daily standup again.")).toBeVisible();
+  await expect(page.getByText("The agent was sent to Daily standup again.").first()).toBeVisible();
   await expect(row).toHaveCount(0);
   await page.getByRole("tab", { name: "Upcoming" }).click();
   await expect(row.getByText("In progress", { exact: true })).toBeVisible({ timeout: 30_000 });

@@ -147,10 +147,10 @@ export async function probeEvents(page: Page): Promise<{ events: ProbeEvent[]; n
 }
 
 export interface Turns {
-  /** Per answered turn: end of the person's speech → the agent's first sound (ms), and when that sound came (Unix ms). */
-  answered: { voiceToVoiceMs: number; answerEpochMs: number }[];
-  /** The person finished speaking and the agent did not answer before they spoke again (or within `answerWithinMs`). */
-  unanswered: number;
+  /** Per answered turn: end of the person's speech → the agent's first sound (ms), and both instants (Unix ms). */
+  answered: { voiceToVoiceMs: number; speechEndEpochMs: number; answerEpochMs: number }[];
+  /** The person finished speaking (at this instant, Unix ms) and the agent did not answer before they spoke again (or within `answerWithinMs`). */
+  unanswered: { speechEndEpochMs: number }[];
   /** The agent was still talking when the person finished: not a measurable turn. */
   overlapped: number;
 }
@@ -160,7 +160,7 @@ export interface Turns {
  * each end of the person's speech with the agent's first sound after it.
  */
 export function turnsOf(events: ProbeEvent[], from: number, now: number, answerWithinMs: number): Turns {
-  const turns: Turns = { answered: [], unanswered: 0, overlapped: 0 };
+  const turns: Turns = { answered: [], unanswered: [], overlapped: 0 };
   const mic = events.filter((e) => e.input === 0);
   const agent = events.filter((e) => e.input === 1);
   const agentTalkingAt = (t: number) => {
@@ -175,10 +175,10 @@ export function turnsOf(events: ProbeEvent[], from: number, now: number, answerW
     const answer = agent.find((e) => e.kind === "start" && e.t > end.t && e.t < limit);
     if (answer) {
       if (agentTalkingAt(end.t)) turns.overlapped++;
-      else turns.answered.push({ voiceToVoiceMs: (answer.t - end.t) * 1000, answerEpochMs: answer.epochMs });
+      else turns.answered.push({ voiceToVoiceMs: (answer.t - end.t) * 1000, speechEndEpochMs: end.epochMs, answerEpochMs: answer.epochMs });
     } else if (limit <= now) {
       if (agentTalkingAt(end.t)) turns.overlapped++;
-      else turns.unanswered++;
+      else turns.unanswered.push({ speechEndEpochMs: end.epochMs });
     }
   }
   return turns;

@@ -77,20 +77,56 @@ export function pidsMatching(pattern: RegExp): number[] {
 export interface CpuSample {
   ticks: number;
   at: number;
+  /** Ticks per kind of process (processKind()). */
+  byKind: Record<string, number>;
+}
+
+/**
+ * What a process of a Chromium tree is, from its command line: renderer, gpu, audio (the audio
+ * service), network, other utility, zygote, browser (Chromium's main process); Node for the rest.
+ */
+export function processKind(pid: number): string {
+  const cmd = commandLine(pid);
+  const type = /--type=([\w-]+)/.exec(cmd)?.[1];
+  if (!type) return /chrom|headless_shell/i.test(cmd) ? "browser" : "node";
+  if (type === "gpu-process") return "gpu";
+  if (type !== "utility") return type;
+  if (/AudioService/.test(cmd)) return "audio";
+  if (/NetworkService/.test(cmd)) return "network";
+  return "utility";
 }
 
 /** CPU ticks used so far by the trees under `roots` (or by the `roots` alone). */
 export function cpuSample(roots: number[], withDescendants = true): CpuSample {
   const processes = allProcesses();
   const counted = withDescendants ? roots.flatMap((root) => processTree(root, processes)) : processes.filter((p) => roots.includes(p.pid));
+  const byKind: Record<string, number> = {};
+  for (const p of counted) {
+    const kind = processKind(p.pid);
+    byKind[kind] = (byKind[kind] ?? 0) + p.ticks;
+  }
   const ticks = counted.reduce((sum, p) => sum + p.ticks, 0);
-  return { ticks, at: performance.now() };
+  return { ticks, at: performance.now(), byKind };
 }
 
 /** CPU between two samples, as a percentage of one core. */
 export function cpuPercent(from: CpuSample, to: CpuSample): number {
   const cpuMs = ((to.ticks - from.ticks) * 1000) / TICKS_PER_SECOND;
   return (100 * cpuMs) / Math.max(1, to.at - from.at);
+}
+
+/**
+ * CPU between two samples per kind of process, as a percentage of one core. A process that
+ * started or ended between them counts only what the later sample saw of it, so the kinds add up
+ * to about cpuPercent() while a tree's processes stay put (a bot's renderer lives as long as its bot).
+ */
+export function cpuPercentByKind(from: CpuSample, to: CpuSample): Record<string, number> {
+  const ms = Math.max(1, to.at - from.at);
+  return Object.fromEntries(
+    Object.entries(to.byKind)
+      .map(([kind, ticks]) => [kind, Number(((100 * (((ticks - (from.byKind[kind] ?? 0)) * 1000) / TICKS_PER_SECOND)) / ms).toFixed(1))] as const)
+      .sort(([, a], [, b]) => b - a),
+  );
 }
 
 /** The whole machine's busy share (all cores, 0–100) from /proc/stat. */

@@ -33,10 +33,15 @@ export function ListView({ range, events, onOpen, showAgent }: { range: { from: 
                   <span className="w-40 shrink-0 whitespace-nowrap tabular-nums text-[var(--text-muted)]">
                     {format.dateTimeRange(new Date(e.start), new Date(e.end ?? e.start), { timeStyle: "short" })}
                   </span>
-                  <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_DOT[e.platform] ?? "bg-primary")} />
-                  <span className={cn("min-w-0 flex-1 truncate font-medium", e.status === "cancelled" && "line-through text-[var(--text-muted)]")}>
-                    {meetingTitle(e)}
-                    <span className="sr-only">, {t(`platforms.${e.platform}`)}</span>
+                  {/* The platform's dot with the title, at least 10 rem: on a phone both move under the time
+                      instead of the title shrinking to a letter. The title is relative, so the sr-only
+                      platform after a cut-off title is clipped with it rather than widening the page. */}
+                  <span className="flex min-w-40 flex-1 items-center gap-3">
+                    <span aria-hidden="true" className={cn("h-2.5 w-2.5 shrink-0 rounded-full", PLATFORM_DOT[e.platform] ?? "bg-primary")} />
+                    <span className={cn("relative min-w-0 flex-1 truncate font-medium", e.status === "cancelled" && "line-through text-[var(--text-muted)]")}>
+                      {meetingTitle(e)}
+                      <span className="sr-only">, {t(`platforms.${e.platform}`)}</span>
+                    </span>
                   </span>
                   {showAgent && <span className="text-[var(--text-muted)]">{e.agentName}</span>}
                   <StatusBadge status={e.status} />

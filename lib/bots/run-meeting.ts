@@ -67,6 +67,8 @@ const GOODBYE_LIMIT_MS = 15_000;
 const SESSION_STOP_LIMIT_MS = 5_000;
 /** How long ending the tool servers' sessions may take. */
 const TOOLS_CLOSE_LIMIT_MS = 3_000;
+/** How long reading the call's receive statistics from the page may take (a log line only). */
+const CALL_AUDIO_LIMIT_MS = 2_000;
 /** How long leaving through the client may take. */
 const LEAVE_LIMIT_MS = 10_000;
 /** How long closing the bridge, and then the browser context, may take. */
@@ -407,6 +409,11 @@ async function runMeeting(ctx: BotContext, browser: () => Promise<Browser>, sett
     });
     await bounded("session_stop", SESSION_STOP_LIMIT_MS, async () => session?.stop());
     await bounded("tools_close", TOOLS_CLOSE_LIMIT_MS, async () => tools?.close());
+    await bounded("call_audio", CALL_AUDIO_LIMIT_MS, async () => {
+      // How the people's voices reached the bot (its jitter buffer is part of every reply's latency).
+      const stats = admitted ? await bridge?.receiveStats() : null;
+      if (stats) log("call_audio", { ...stats });
+    });
     await bounded("leave", LEAVE_LIMIT_MS, async () => meetingSession?.leave());
     await bounded("bridge_close", CLOSE_LIMIT_MS, async () => bridge?.close());
     await bounded("context_close", CLOSE_LIMIT_MS, async () => context?.close());

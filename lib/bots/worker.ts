@@ -174,7 +174,9 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     }
   })();
 
-  log("worker_started", { concurrency: opts.concurrency });
+  // clockEpochMs: the wall-clock time of the session clock's zero (performance.now()), so the times
+  // that turn lines give on the session clock can be lined up with other processes' (bench:voice).
+  log("worker_started", { concurrency: opts.concurrency, clockEpochMs: Math.round(performance.timeOrigin) });
   return {
     id,
     active: () => running.size,

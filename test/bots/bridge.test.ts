@@ -77,6 +77,10 @@ describe("audio bridge: listening", () => {
       const last = frames[frames.length - 1];
       expect(last.timeMs).toBeGreaterThan(50_000);
       expect(Math.abs(last.timeMs + 20 - (clock + performance.now()))).toBeLessThan(250);
+      // How the voices reached the page, from its receivers' statistics (logged as the bot leaves).
+      const stats = await bridge.receiveStats();
+      expect(stats).toEqual({ jitterBufferMs: expect.any(Number), jitterBufferTargetMs: expect.any(Number), concealedPercent: expect.any(Number) });
+      expect(stats!.jitterBufferMs).toBeGreaterThan(0);
     } finally {
       await bridge.close();
       await page.context().close();
@@ -94,6 +98,8 @@ describe("audio bridge: listening", () => {
       const hz = toneHz(concat(frames.slice(5, 25).map((f) => f.samples)), 16_000);
       expect(hz).toBeGreaterThan(600 * 0.97);
       expect(hz).toBeLessThan(600 * 1.03);
+      // No peer connection of the page's own here (the element plays a generated stream): nothing to report.
+      expect(await bridge.receiveStats()).toBeNull();
     } finally {
       await bridge.close();
       await page.context().close();

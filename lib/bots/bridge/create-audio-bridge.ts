@@ -32,8 +32,19 @@ export interface AudioBridge extends AudioSink {
   playedMs(): number;
   /** Waits until the page has applied every earlier play() and clear(); resolves the exact playedMs. */
   sync(): Promise<number>;
+  /** How the call's audio has reached the page so far (null: no remote audio, or the page is gone). */
+  receiveStats(): Promise<ReceiveStats | null>;
   /** Stops capture and playout in the page; no callbacks after it. */
   close(): Promise<void>;
+}
+
+/** The page's WebRTC receivers of audio, over the call so far (getStats, inbound-rtp). */
+export interface ReceiveStats {
+  /** Mean time a sample spent in the jitter buffer, and the buffer's mean target. */
+  jitterBufferMs: number;
+  jitterBufferTargetMs: number;
+  /** Samples made up for lost or late packets, in % of those received. */
+  concealedPercent: number;
 }
 
 export interface AudioBridgeOptions {
@@ -50,7 +61,8 @@ export interface AudioBridgeOptions {
 const BINDING = "__cohostBridgeSend";
 
 type Message =
-  | { type: "frame"; speakerId: string; t: number; c: string; pcm: string }
+  /** PCM as base64, or `silent`: that many samples of digital silence (a voice that just went quiet). */
+  | { type: "frame"; speakerId: string; t: number; c: string; pcm?: string; silent?: number }
   | ({ type: "track" } & RemoteTrack)
   | { type: "mic"; trackId: string }
   | { type: "played"; playedMs: number; playing: boolean }
@@ -92,9 +104,14 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
   function receive(cdp: CDPSession, contextId: number, m: Message) {
     switch (m.type) {
       case "frame": {
-        const bytes = Buffer.from(m.pcm, "base64");
-        const samples = new Int16Array(bytes.byteLength >> 1);
-        new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
+        let samples: Int16Array;
+        if (m.pcm === undefined) samples = new Int16Array(Math.min(Math.max(0, m.silent ?? 0), INPUT_SAMPLE_RATE));
+        else {
+          const bytes = Buffer.from(m.pcm, "base64");
+          samples = new Int16Array(bytes.byteLength >> 1);
+          new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
+        }
+        if (samples.length === 0) return;
         const startMs = (m.t * 1000) / INPUT_SAMPLE_RATE;
         const candidate = now() - (samples.length * 1000) / INPUT_SAMPLE_RATE - startMs;
         let offset = offsets.get(m.c);
@@ -156,7 +173,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
    * Evaluates `expression` where the bot's microphone is (else in the first page's main frame).
    * Errors are reported, not thrown: the page may be navigating or gone.
    */
-  async function inPage(expression: string): Promise<unknown> {
+  async function inPage(expression: string, awaitPromise = false): Promise<unknown> {
     if (closed) return undefined;
     let target = mic;
     if (!target) {
@@ -168,6 +185,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
       const { result, exceptionDetails } = await target.cdp.send("Runtime.evaluate", {
         expression,
         returnByValue: true,
+        awaitPromise,
         ...(target.contextId !== undefined ? { contextId: target.contextId } : {}),
       });
       if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
@@ -207,6 +225,9 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
       });
     },
     playedMs: () => played,
+    async receiveStats() {
+      return ((await inPage(call("receiveStats"), true)) as ReceiveStats | undefined) ?? null;
+    },
     async sync() {
       const ms = await inPage(call("sync"));
       if (typeof ms === "number") played = Math.max(played, ms);

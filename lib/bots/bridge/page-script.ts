@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// The in-page half of the audio bridge (page/bridge.js, page/capture-worklet.js) as one init script.
-// They are plain JavaScript files, not TypeScript compiled at run time: Chromium runs them as they
-// are, and no bundler or test runner can rewrite a function we would otherwise serialise.
+// The in-page half of the audio bridge (page/bridge.js) as an init script. It is a plain JavaScript
+// file, not TypeScript compiled at run time: Chromium runs it as it is, and no bundler or test
+// runner can rewrite a function we would otherwise serialise.
 const PAGE_DIR = path.join(import.meta.dirname, "page");
 
 export interface PageBridgeConfig {
@@ -15,12 +15,9 @@ export interface PageBridgeConfig {
   capture: "peer" | "element" | "both";
 }
 
-let sources: { bridge: string; worklet: string } | null = null;
+let source: string | null = null;
 
 export function bridgeInitScript(config: PageBridgeConfig): string {
-  sources ??= {
-    bridge: fs.readFileSync(path.join(PAGE_DIR, "bridge.js"), "utf8"),
-    worklet: fs.readFileSync(path.join(PAGE_DIR, "capture-worklet.js"), "utf8"),
-  };
-  return `(() => {\n${sources.bridge}\ncohostAudioBridge(${JSON.stringify({ ...config, worklet: sources.worklet })});\n})();`;
+  source ??= fs.readFileSync(path.join(PAGE_DIR, "bridge.js"), "utf8");
+  return `(() => {\n${source}\ncohostAudioBridge(${JSON.stringify(config)});\n})();`;
 }

@@ -115,6 +115,8 @@ class PipelineSession implements VoiceSession {
   private failedReplies = 0;
   /** Tagged speech blocks of the current utterance heard over the agent's voice (barge-in by VAD). */
   private overlapBlocks = 0;
+  /** Capture time where the current utterance's sound last rose above LOUD_RMS (for user_turn lines). */
+  private loudEndMs: number | null = null;
   private state: "new" | "running" | "stopped" = "new";
   private failed = false;
 
@@ -128,7 +130,12 @@ class PipelineSession implements VoiceSession {
     this.outage = new ProviderOutage(options.outageLimitMs);
     this.tools = options.tools?.specs.length ? options.tools : null;
     this.toolLimits = { timeoutMs: TOOL_TIMEOUT_MS, maxResultChars: TOOL_RESULT_MAX_CHARS, ...options.toolLimits };
-    this.turns = new TurnDetector({ now: this.now, onTurn: (turn) => this.onTurn(turn), finalize: () => this.stt?.stream.finalize() });
+    this.turns = new TurnDetector({
+      now: this.now,
+      onTurn: (turn) => this.onTurn(turn),
+      finalize: () => this.stt?.stream.finalize(),
+      onNoWords: (startMs, endMs) => this.log("user_turn", { outcome: "no_words", speechEndAt: endMs, speechMs: Math.round(endMs - startMs) }),
+    });
     this.gate = new ActivationGate({
       wakeWord: this.agent.wakeWord,
       manualActivation: this.agent.manualActivation,
@@ -255,7 +262,9 @@ class PipelineSession implements VoiceSession {
       this.turns.speechStarted(step.started.timeMs);
       for (const b of step.started.blocks) this.sendToStt(b);
     } else if (step.inUtterance) this.sendToStt(block);
+    if (step.started) this.loudEndMs = null;
     if (step.inUtterance) {
+      this.loudEndMs = loudEnd(block) ?? this.loudEndMs;
       this.turns.speechBlock(block.timeMs, VAD_BLOCK_MS, step.speech, block.speakerId);
       // Speech over the agent's voice; untagged audio might be that voice coming back, so only
       // tagged speech interrupts by VAD alone.
@@ -330,30 +339,47 @@ class PipelineSession implements VoiceSession {
   }
 
   private onTurn(turn: UserTurn): void {
+    const outcome = this.takeTurn(turn);
+    // Every turn the agent heard and what became of it (never its words), so that a question left
+    // unanswered can be explained from the log (bench:voice names the reason per turn).
+    // loudEndAt: where the sound itself ended (by level, not by the VAD's model), which a listener
+    // elsewhere in the call can measure alike: bench:voice times the way in and out with it.
+    this.log("user_turn", {
+      outcome,
+      speechEndAt: turn.endMs,
+      ...(this.loudEndMs !== null ? { loudEndAt: Math.round(this.loudEndMs) } : {}),
+      words: words(turn.text).length,
+      ...(outcome === "answered" ? { turnId: this.turnCount } : {}),
+    });
+  }
+
+  private takeTurn(turn: UserTurn): "echo" | "stopped" | "over_agent" | "no_wake_word" | "not_activated" | "busy" | "answered" {
     // The agent's own words coming back through the meeting: neither a transcript nor a question.
-    if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return;
+    if (this.echo.isEcho(turn.text, turn.startMs, turn.endMs)) return "echo";
     const speaker = (turn.speakerId !== undefined && this.names.get(turn.speakerId)) || PARTICIPANT;
     this.emit({ type: "transcript", segment: { speaker, speakerId: turn.speakerId ?? null, isAgent: false, text: turn.text, startMs: turn.startMs, endMs: turn.endMs } });
     this.history.push({ speaker, isAgent: false, text: turn.text });
-    if (this.state !== "running") return;
+    if (this.state !== "running") return "stopped";
     if (this.overAgent()) {
       // Heard over the agent without interrupting it: a backchannel ("yeah", "right"), unless its
       // words only now arrive (transcription without interim results) and are enough to interrupt.
-      if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return;
+      if (!this.active?.interruptible || words(turn.text).length < BARGE_IN_WORDS) return "over_agent";
       this.bargeIn();
     }
     if (!this.gate.admits(turn.text, turn.startMs)) {
-      this.emit({ type: "unanswered", reason: this.gate.manualMode ? "not_activated" : "no_wake_word", text: turn.text });
-      return;
+      const reason = this.gate.manualMode ? "not_activated" : "no_wake_word";
+      this.emit({ type: "unanswered", reason, text: turn.text });
+      return reason;
     }
     if (this.active) {
-      if (!this.active.interruptible) return;
+      if (!this.active.interruptible) return "busy";
       // Still thinking about the previous turn: answer both together instead.
       this.interrupt();
     }
     // A question waiting to be asked again (an outage) is part of this request's context.
     this.retryTurn = null;
     this.answer(turn);
+    return "answered";
   }
 
   /** Starts the answer to a person's turn (or starts it again after an outage): the meeting so far, and what the agent may call. */
@@ -508,4 +534,18 @@ function asProviderError(err: unknown, kind: ProviderError["providerKind"], prov
 export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
   const log = options.log ?? logger({ scope: "voice" });
   return new PipelineSession({ ...options, log }, options.providers ?? createProviders(options.agent, { log: providerLogger(log) }));
+}
+
+/** −40 dBFS: the level above which a quantum of audio counts as sound (the fakes' and bench:voice's threshold too). */
+const LOUD_RMS = 0.01 * 32768;
+const LOUD_QUANTUM = 128;
+
+/** The end (capture time) of the block's last 8 ms quantum louder than LOUD_RMS; null if none. */
+function loudEnd(block: VadBlock): number | null {
+  for (let end = block.samples.length; end >= LOUD_QUANTUM; end -= LOUD_QUANTUM) {
+    let sum = 0;
+    for (let i = end - LOUD_QUANTUM; i < end; i++) sum += block.samples[i] * block.samples[i];
+    if (Math.sqrt(sum / LOUD_QUANTUM) > LOUD_RMS) return block.timeMs + (end * 1000) / INPUT_SAMPLE_RATE;
+  }
+  return null;
 }

@@ -45,11 +45,19 @@ export class TurnDetector {
   private readonly now: () => number;
   private readonly onTurn: (turn: UserTurn) => void;
   private readonly finalize: () => void;
+  private readonly onNoWords: (startMs: number, endMs: number) => void;
 
-  constructor(options: { now: () => number; onTurn: (turn: UserTurn) => void; finalize: () => void }) {
+  constructor(options: {
+    now: () => number;
+    onTurn: (turn: UserTurn) => void;
+    finalize: () => void;
+    /** Speech our VAD heard that got no words within FINAL_TIMEOUT_MS: dropped as noise (start and end, capture time). */
+    onNoWords?: (startMs: number, endMs: number) => void;
+  }) {
     this.now = options.now;
     this.onTurn = options.onTurn;
     this.finalize = options.finalize;
+    this.onNoWords = options.onNoWords ?? (() => {});
   }
 
   /** The pending turn's start, if someone is speaking or their words are still due. */
@@ -149,7 +157,10 @@ export class TurnDetector {
     }
     const waited = this.now() - (p.endedAt ?? this.now());
     if (hasText && (p.finalAfterEnd || p.providerEnded || waited >= FINAL_GRACE_MS)) this.commit(p);
-    else if (!hasText && waited >= FINAL_TIMEOUT_MS) this.pending = null;
+    else if (!hasText && waited >= FINAL_TIMEOUT_MS) {
+      this.pending = null;
+      this.onNoWords(p.startMs, p.endMs);
+    }
   }
 
   private commit(p: PendingTurn): void {

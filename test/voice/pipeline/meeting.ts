@@ -68,6 +68,8 @@ export class Meeting {
   readonly events: SessionEvent[] = [];
   readonly sink: SinkEntry[] = [];
   readonly log: ProviderLogEvent[] = [];
+  /** The session's own log lines (event and fields). */
+  readonly lines: { event: string; [field: string]: unknown }[] = [];
   readonly agent: AgentVoiceConfig;
   readonly session: VoiceSession;
   readonly providers: VoiceProviders;
@@ -80,6 +82,7 @@ export class Meeting {
       agent: this.agent,
       providers: this.providers,
       now: () => this.clock,
+      log: (event, fields) => this.lines.push({ event, ...fields }),
       outageLimitMs: setup.outageLimitMs,
       onEvent: (e) => this.events.push(e),
       tools: setup.tools,

@@ -68,6 +68,20 @@ describe("wake word", () => {
     expect(m.of("unanswered")).toHaveLength(1);
     expect(m.sink.filter((s) => s.type === "play").length).toBeGreaterThan(0);
     expect(m.sink.filter((s) => s.type === "clear")).toEqual([]);
+    // Each turn it heard is in the log with what became of it and where its sound ended, never its words.
+    const heard = m.lines.filter((l) => l.event === "user_turn");
+    expect(heard.map((l) => [l.outcome, l.turnId])).toEqual([
+      ["no_wake_word", undefined],
+      ["answered", 1],
+    ]);
+    const [metrics] = m.of("metrics");
+    expect(heard[1].speechEndAt).toBe(metrics.metrics.speechEndAt);
+    for (const l of heard) {
+      expect(l.loudEndAt).toEqual(expect.any(Number));
+      // The level's end and the VAD's differ by a block or two (Silero's hysteresis), not by a word.
+      expect(Math.abs((l.loudEndAt as number) - (l.speechEndAt as number))).toBeLessThan(100);
+    }
+    expect(JSON.stringify(heard)).not.toContain("agenda");
   });
 
   it("hears the wake word the way STTs spell it", async () => {

@@ -6,9 +6,10 @@ import { TurnDetector, type UserTurn } from "../../../lib/voice/pipeline/turn-de
 function detector() {
   let now = 0;
   const turns: UserTurn[] = [];
+  const noWords: [number, number][] = [];
   let finalized = 0;
-  const d = new TurnDetector({ now: () => now, onTurn: (t) => turns.push(t), finalize: () => finalized++ });
-  return { d, turns, finalized: () => finalized, at: (ms: number) => (now = ms) };
+  const d = new TurnDetector({ now: () => now, onTurn: (t) => turns.push(t), finalize: () => finalized++, onNoWords: (start, end) => noWords.push([start, end]) });
+  return { d, turns, noWords, finalized: () => finalized, at: (ms: number) => (now = ms) };
 }
 
 describe("turn detection", () => {
@@ -82,17 +83,22 @@ describe("turn detection", () => {
     expect(turns).toEqual([]);
   });
 
-  it("drops speech that never becomes words", () => {
-    const { d, turns, at } = detector();
+  it("drops speech that never becomes words, and says so", () => {
+    const { d, turns, noWords, at } = detector();
     d.speechStarted(0);
     d.speechBlock(0, 32, true);
     at(600);
     d.speechEnded(32);
+    at(599 + FINAL_TIMEOUT_MS);
+    d.tick();
+    expect(noWords).toEqual([]);
     at(600 + FINAL_TIMEOUT_MS);
     d.tick();
+    expect(noWords).toEqual([[0, 32]]);
     d.final("late words");
     // The cough was dropped; the late words are a turn of their own.
     expect(turns.map((x) => x.text)).toEqual(["late words"]);
+    expect(noWords).toHaveLength(1);
   });
 
   it("attributes the turn to whoever spoke most of it, else to the STT's speaker", () => {
