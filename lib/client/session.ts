@@ -43,14 +43,14 @@ export function refreshSession(): Promise<boolean> {
 export async function ensureFreshSession(): Promise<void> {
   if (expiresAt !== null && expiresAt - Date.now() <= REFRESH_THRESHOLD_S * 1000) {
     const alive = await refreshSession();
-    if (!alive) await signOutAndClear(signInAgainHere());
+    if (!alive) await signOutAndClear(signInAgainHere);
   }
 }
 
 /** After a 401: one refresh; true when the request should be retried, else the user is signed out. */
 export async function handleUnauthorized(): Promise<boolean> {
   if (await refreshSession()) return true;
-  await signOutAndClear(signInAgainHere());
+  await signOutAndClear(signInAgainHere);
   return false;
 }
 
@@ -60,6 +60,9 @@ export async function handleUnauthorized(): Promise<boolean> {
  */
 function signInAgainHere(): string {
   const { pathname, search } = window.location;
+  // The page guard may have got there first (a navigation answered with the sign-in page): that
+  // page already knows the way back.
+  if (pathname === "/signin") return pathname + search;
   return `/signin?returnUrl=${encodeURIComponent(pathname + search)}`;
 }
 
@@ -86,7 +89,7 @@ let signingOut: Promise<void> | null = null;
  * Signs out: clears all client state, then next-auth's sign-out with a 5 s timeout; on failure or
  * timeout ("Sign out timed out") the fallback posts the sign-out form itself and navigates away.
  */
-export function signOutAndClear(returnTo = "/signin"): Promise<void> {
+export function signOutAndClear(returnTo: string | (() => string) = "/signin"): Promise<void> {
   signingOut ??= (async () => {
     clearClientState();
     try {
@@ -97,7 +100,8 @@ export function signOutAndClear(returnTo = "/signin"): Promise<void> {
     } catch {
       await fallbackSignOut();
     }
-    window.location.replace(returnTo);
+    // Where to, decided now: the page may have moved while signing out.
+    window.location.replace(typeof returnTo === "function" ? returnTo() : returnTo);
   })();
   return signingOut;
 }
