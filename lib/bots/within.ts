@@ -13,3 +13,16 @@ export async function within<T>(promise: Promise<T>, ms: number): Promise<{ done
     clearTimeout(timer);
   }
 }
+
+/** Waits `ms`, or less when the signal aborts. */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

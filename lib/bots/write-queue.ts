@@ -1,5 +1,6 @@
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { Logger } from "../log.ts";
+import { pause } from "./within.ts";
 
 // What a bot writes about its meeting must survive a database restart: a write that fails because
 // PostgreSQL cannot be reached is tried again with back-off — never dropped — until it lands or its
@@ -39,18 +40,6 @@ export async function persist<T>(write: () => Promise<T>, opts: PersistOptions):
       delay = Math.min(MAX_RETRY_MS, delay * 2);
     }
   }
-}
-
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
 
 /**

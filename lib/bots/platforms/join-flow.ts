@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import type { JoinFailure, JoinOptions } from "./types.ts";
+import { pause } from "../within.ts";
 
 // The join loop every web client shares: look at the page twice a second, click away known dialogs,
 // fill the pre-join screen when it shows, report the waiting room once, and stop at admission, at a
@@ -50,19 +51,6 @@ export function withoutQuery(url: string): string {
   } catch {
     return "an unreadable address";
   }
-}
-
-/** Waits `ms`, or less when the signal aborts. */
-export function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** Drives a client from the opened link to admission or a typed failure. */
