@@ -1,7 +1,7 @@
 "use client";
 import { AlertCircle, Bot, Ear, Loader2, LogOut, MessageCircleMore, Volume2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useReasonText } from "@/components/meetings/status-chip";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -36,7 +36,7 @@ const ICON = { joining: Loader2, listening: Ear, thinking: MessageCircleMore, sp
  * why it failed or left, in plain words; why it did not answer the last thing it heard; and for
  * the agent's owner: its running cost, manual activation, "End test" and "Send it again".
  */
-export function RoomAgents({ agents }: { agents: RoomAgent[] }) {
+export const RoomAgents = memo(function RoomAgents({ agents }: { agents: RoomAgent[] }) {
   const t = useTranslations("rooms.agents");
   return (
     <Card>
@@ -55,7 +55,7 @@ export function RoomAgents({ agents }: { agents: RoomAgent[] }) {
       )}
     </Card>
   );
-}
+});
 
 function AgentRow({ agent }: { agent: RoomAgent }) {
   const t = useTranslations("rooms.agents");

@@ -1,18 +1,14 @@
 "use client";
 import { Mic } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useRef } from "react";
+import { memo } from "react";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { SPEAKING_LEVEL } from "@/lib/client/audio-levels";
+import type { Level } from "@/lib/client/audio-levels";
 import type { PeerState, RosterEntry } from "@/lib/client/room-call";
 
-// A voice counts as speaking from the moment it is loud enough until it has been quiet this long,
-// so the highlight does not flicker between words.
-const SPEAKING_HOLD_MS = 400;
-
 /** Who is in the room: a live audio meter per person, highlighted while they speak. */
-export function RoomRoster({
+export const RoomRoster = memo(function RoomRoster({
   roster,
   selfId,
   levels,
@@ -21,14 +17,11 @@ export function RoomRoster({
 }: {
   roster: RosterEntry[];
   selfId: string;
-  levels: Record<string, number>;
+  levels: Record<string, Level>;
   peerStates: Record<string, PeerState>;
   listenOnly: boolean;
 }) {
   const t = useTranslations("rooms");
-  const loudAt = useRef(new Map<string, number>());
-  const now = Date.now();
-  for (const [id, level] of Object.entries(levels)) if (level >= SPEAKING_LEVEL) loudAt.current.set(id, now);
   return (
     <Card>
       <h2 id="room-roster" className="text-base font-semibold">
@@ -37,8 +30,7 @@ export function RoomRoster({
       <ul aria-labelledby="room-roster" className="mt-3 flex flex-col gap-2">
         {roster.map((p) => {
           const self = p.id === selfId;
-          const level = levels[p.id] ?? 0;
-          const speaking = now - (loudAt.current.get(p.id) ?? 0) < SPEAKING_HOLD_MS;
+          const { level, speaking } = levels[p.id] ?? { level: 0, speaking: false };
           const state = self ? null : (peerStates[p.id] ?? "connecting");
           return (
             <li
@@ -84,7 +76,11 @@ export function RoomRoster({
                 aria-valuenow={level}
                 className="h-2 w-16 shrink-0 overflow-hidden rounded-full bg-[var(--border)]"
               >
-                <span className="block h-full rounded-full bg-success transition-[width] duration-100" style={{ width: `${level}%` }} />
+                {/* Scaled, not resized: the compositor animates a transform without laying out or painting the page. */}
+                <span
+                  className="block h-full origin-left rounded-full bg-success transition-transform duration-100"
+                  style={{ transform: `scaleX(${level / 100})` }}
+                />
               </span>
             </li>
           );
@@ -92,4 +88,4 @@ export function RoomRoster({
       </ul>
     </Card>
   );
-}
+});

@@ -1,11 +1,11 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { Card } from "@/components/ui/card";
 import type { TranscriptLine } from "@/lib/client/room-call";
 
 /** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
-export function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
+export const RoomTranscript = memo(function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
   const t = useTranslations("rooms");
   const format = useFormatter();
   const box = useRef<HTMLDivElement>(null);
@@ -52,4 +52,4 @@ export function RoomTranscript({ lines, agentListening }: { lines: TranscriptLin
       </div>
     </Card>
   );
-}
+});
