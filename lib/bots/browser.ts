@@ -16,6 +16,8 @@ export const BOT_CHROMIUM_FLAGS = [
   // Smaller caches and heaps in every renderer: ~25 MB (10 %) less PSS per bot in bench:voice at
   // the same CPU and latency: nobody looks at a bot's page, so nothing there needs to be fast to paint.
   "--enable-low-end-device-mode",
+  // Nobody listens at a bot's speakers: the call's audio is read from its tracks, not its output.
+  "--mute-audio",
   "--lang=en-US",
   "--accept-lang=en-US,en",
 ];

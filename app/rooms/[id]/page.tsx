@@ -18,14 +18,17 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // Public: anyone with the link may join (proxy.ts lets /rooms/* through). Signed-in visitors find
 // their name filled in; everyone sees which agents were sent in (then live, once in the call).
-export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
-  const room = await findOpenRoom((await params).id);
+// `?view=agent` is how an agent's bot opens the room (lib/bots/platforms/room.ts): a page nobody
+// looks at or listens to (RoomCallView's `forAgent`).
+export default async function RoomPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<{ view?: string | string[] }> }) {
+  const [{ id }, { view }] = await Promise.all([params, searchParams]);
+  const room = await findOpenRoom(id);
   if (!room) notFound();
   const userId = await serverUserId();
   const [name, agents] = await Promise.all([userId ? displayName(userId) : "", roomAgents(room.id, userId)]);
   return (
     <RoomFrame>
-      <RoomCallView roomId={room.id} link={roomUrl(room.id)} defaultName={name} initialAgents={agents} />
+      <RoomCallView roomId={room.id} link={roomUrl(room.id)} defaultName={name} initialAgents={agents} forAgent={view === "agent"} />
     </RoomFrame>
   );
 }

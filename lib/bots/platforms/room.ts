@@ -7,7 +7,8 @@ import type { EndReason, JoinFailure, JoinOptions, JoinResult, MeetingSession, P
 const JOIN_TIMEOUT_MS = 30_000;
 const WATCH_INTERVAL_MS = 500;
 
-// The room page's English wording (messages/en/rooms.json); the adapter opens it with ?lng=en.
+// The room page's English wording (messages/en/rooms.json); the adapter opens it with ?lng=en
+// (and ?view=agent: no meters or playback in a page nobody looks at or listens to).
 const TEXT = {
   name: "Your name",
   join: "Join",
@@ -39,7 +40,8 @@ async function readRoom(page: Page): Promise<RoomState> {
       id: li.dataset.participantId ?? "",
       name: li.querySelector("[data-participant-name]")?.textContent ?? "",
       isSelf: li.dataset.self !== undefined,
-      speaking: li.dataset.speaking !== undefined,
+      // The agent's view has no meters, so the room never says who speaks: the bridge's voices do.
+      speaking: false,
       speakerIds: speakerIds.get(li.dataset.participantId ?? "") ?? [],
     }));
     return { kind: "in", participants } as const;
@@ -66,7 +68,7 @@ async function awaitJoin(page: Page, signal?: AbortSignal): Promise<{ in: true }
 }
 
 /**
- * In the room: the roster and the active speaker as they change, and the end: the room closing, the
+ * In the room: the roster as it changes, and the end: the room closing, the
  * page losing the room, or (with `opts.emptyRoom`) the agent left alone: nobody came, or everyone
  * else went. A test room is the user's own call and billed by the minute, so the agent does not
  * wait there for nobody.
@@ -74,7 +76,6 @@ async function awaitJoin(page: Page, signal?: AbortSignal): Promise<{ in: true }
 function watch(page: Page, opts: JoinOptions): { stop(): void } {
   let stopped = false;
   let lastRoster = "";
-  let lastSpeaker: string | null | undefined;
   let othersCame = false;
   let aloneSince: number | null = Date.now();
   const end = (reason: EndReason) => {
@@ -94,15 +95,10 @@ function watch(page: Page, opts: JoinOptions): { stop(): void } {
           if (state.reason !== "left") end(state.reason);
           break;
         }
-        const roster = JSON.stringify(state.participants.map(({ speaking: _, ...p }) => p));
+        const roster = JSON.stringify(state.participants);
         if (roster !== lastRoster) {
           lastRoster = roster;
           opts.onEvent({ type: "participants", participants: state.participants });
-        }
-        const speaker = state.participants.find((p) => p.speaking && !p.isSelf)?.id ?? null;
-        if (speaker !== lastSpeaker) {
-          lastSpeaker = speaker;
-          opts.onEvent({ type: "active_speaker", participantId: speaker });
         }
         if (state.participants.some((p) => !p.isSelf)) {
           othersCame = true;
@@ -135,6 +131,9 @@ export const roomAdapter: PlatformAdapter = {
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
     const url = new URL(opts.url);
     url.searchParams.set("lng", "en");
+    // The agent's own view: the same room without audio meters or voices played out (nobody would see
+    // or hear them; the bridge reads the voices from the call).
+    url.searchParams.set("view", "agent");
     const response = await page.goto(url.toString(), { waitUntil: "domcontentloaded" });
     if (response?.status() === 404 || (await page.getByRole("heading", { name: TEXT.notFound }).count()) > 0) {
       return { kind: "failed", reason: "not_found", detail: `${opts.url} is not an open room` };
