@@ -6,7 +6,13 @@
 // jobs process (started here, as `npm run jobs` would: pg-boss woken by NOTIFY) imports it;
 // first_import_seconds runs from the upload until the events and meetings are in.
 import { randomUUID } from "node:crypto";
+import os from "node:os";
 import { benchDatabase } from "./lib/database.ts";
+
+// The jobs' log lines (lib/log.ts writes them to stdout) go to stderr: stdout is the bench's JSON alone.
+const printJson = console.log.bind(console);
+console.log = console.error.bind(console);
+const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 500);
 const HOUR = 3600_000;
@@ -67,7 +73,7 @@ try {
   const reimport = await seconds(() => syncCalendar(calendarId));
   await db.calendar.update({ where: { id: calendarId }, data: { content: calendar(Math.floor(EVENTS / 10)) } });
   const moveTenth = await seconds(() => syncCalendar(calendarId));
-  console.log(
+  printJson(
     JSON.stringify({
       bytes: Buffer.byteLength(text),
       occurrences_in_window: occurrences,
@@ -78,6 +84,7 @@ try {
       first_import_seconds: firstImport,
       unchanged_reimport_seconds: reimport,
       reimport_moving_a_tenth_seconds: moveTenth,
+      load_average: { before: loadBefore, after: os.loadavg().map((l) => Number(l.toFixed(2))) },
     }),
   );
   await db.$disconnect();

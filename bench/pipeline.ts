@@ -13,6 +13,7 @@
 // request's first token), i.e. what calling a tool adds (docs/tools.md; aim ≤ 20 ms p50).
 // Run it on an idle machine: other load shows up as overhead.
 import { spawn } from "node:child_process";
+import os from "node:os";
 import readline from "node:readline";
 import type { AgentMcpServer } from "../lib/generated/prisma/client.ts";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
@@ -24,6 +25,7 @@ import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, Turn
 import { SPEECH, speechSamples } from "../test/voice/pipeline/speech.ts";
 import { configuredWaits, FAKE_DELAYS as DELAYS, percentileMs as percentile } from "./lib/voice-delays.ts";
 
+const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
 const TURNS = Number(process.env.BENCH_TURNS || 8);
 const FRAME_MS = 20;
 const QUESTION = "co-host-summarise";
@@ -110,6 +112,8 @@ async function run(combo: Combination, withTool: boolean) {
     },
     output: { play: () => {}, clear: () => {} },
     tools: tools?.tools,
+    // The session's own log lines go to stderr with the progress: stdout is the bench's JSON alone.
+    log: (event, fields) => log(JSON.stringify({ event, ...fields })),
   });
   await session.start();
 
@@ -197,7 +201,8 @@ try {
       },
     });
   }
-  console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, tool_ms: TOOL_MS, results }, null, 2));
+  const load_average = { before: loadBefore, after: os.loadavg().map((l) => Number(l.toFixed(2))) };
+  console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, tool_ms: TOOL_MS, load_average, results }, null, 2));
 } finally {
   child.kill("SIGTERM");
 }
