@@ -153,6 +153,10 @@ interface WorkerLine {
   firstAudioAt?: number | null;
   /** user_turn: what became of a turn the agent heard (lib/voice/pipeline/session.ts). */
   outcome?: string;
+  /** audio_skipped: the capture times (session clock) of the audio the session skipped to catch up, and how late it was. */
+  fromAt?: number;
+  toAt?: number;
+  lagMs?: number;
   /** worker_started: the session clock's zero on the wall clock. */
   clockEpochMs?: number;
   /** call_audio: the bot page's receive statistics. */
@@ -326,6 +330,9 @@ function followTurn(a: Turns["answered"][number], meetingId: string, unused: Set
 /** Why the agent's voice never came after a turn, from what the bot logged about it. */
 function whyUnanswered(speechEndEpochMs: number, meetingId: string, unused: Set<WorkerLine>, lines: WorkerLine[], epochOf: Epoch): { reason: string; detail?: string } {
   const userTurn = userTurnFor(speechEndEpochMs, unused, epochOf);
+  // The session fell behind and skipped this audio, or abandoned the turn it was hearing, to catch up.
+  const skip = lines.find((l) => l.meetingId === meetingId && l.event === "audio_skipped" && epochOf(l.fromAt ?? NaN) <= speechEndEpochMs && speechEndEpochMs <= epochOf(l.toAt ?? NaN));
+  if (skip || userTurn?.outcome === "behind") return { reason: "skipped", detail: `the bot fell behind and skipped this audio to catch up${skip ? ` (it was ${skip.lagMs} ms late)` : ""}` };
   if (!userTurn) {
     // A later turn the bot did log means this one was dropped or merged; none means the bot had not
     // got this far when the level ended: its audio processing was behind (the last reply's lag says how far).

@@ -101,13 +101,15 @@ function AgentRow({ agent }: { agent: RoomAgent }) {
       )}
       {note && (
         <p className="rounded-md bg-warning-bg px-2 py-1.5 text-sm text-[#5c4400]">
-          {note.reason === "no_wake_word"
-            ? note.text
-              ? t("unanswered.no_wake_word", { text: note.text, wakeWord: agent.wakeWord ?? "" })
-              : t("unanswered.no_wake_word_unheard", { wakeWord: agent.wakeWord ?? "" })
-            : note.text
-              ? t("unanswered.not_activated", { text: note.text })
-              : t("unanswered.not_activated_unheard")}
+          {note.reason === "behind"
+            ? t("unanswered.behind")
+            : note.reason === "no_wake_word"
+              ? note.text
+                ? t("unanswered.no_wake_word", { text: note.text, wakeWord: agent.wakeWord ?? "" })
+                : t("unanswered.no_wake_word_unheard", { wakeWord: agent.wakeWord ?? "" })
+              : note.text
+                ? t("unanswered.not_activated", { text: note.text })
+                : t("unanswered.not_activated_unheard")}
         </p>
       )}
       {agent.owner && <OwnerControls agent={agent} owner={agent.owner} costText={formatUsd(agent.owner.costUsd, locale)} />}

@@ -230,8 +230,11 @@ export interface ToolCallRecord {
   abandoned?: boolean;
 }
 
-/** Why a turn got no answer: no wake word in it (wake-word mode), or manual activation is off. */
-export type UnansweredReason = "no_wake_word" | "not_activated";
+/**
+ * Why a turn got no answer: no wake word in it (wake-word mode), manual activation is off, or the
+ * agent fell behind the meeting's audio and skipped some of it to catch up (a turn was lost in it).
+ */
+export type UnansweredReason = "no_wake_word" | "not_activated" | "behind";
 
 export type SessionEvent =
   | { type: "transcript"; segment: TranscriptSegment }

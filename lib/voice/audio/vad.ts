@@ -40,16 +40,25 @@ export interface VadBlock {
   speakerId?: string;
 }
 
+/** Audio waiting for the model: a whole block (or, when discarded, the part of one filled so far). */
+export interface QueuedAudio {
+  samples: Int16Array;
+  timeMs: number;
+  speakerId?: string;
+}
+
 /**
  * Streaming VAD for one audio stream: cuts incoming 16 kHz PCM (any frame size) into 512-sample
  * blocks and scores them in order. Inference is asynchronous (onnxruntime's thread pool), so blocks
- * are queued and `onBlock` is called for each in capture order.
+ * are queued and `onBlock` is called for each in capture order. `isLate`, asked as each block's turn
+ * comes, may drop it unscored (the session is catching up, docs/voice.md); `discard` drops the queue.
  */
 export class StreamingVad {
   private readonly model: ort.InferenceSession;
   private readonly onBlock: (block: VadBlock) => void;
   private readonly onError: (err: unknown) => void;
-  private state: ort.Tensor = new ort.Tensor("float32", new Float32Array(2 * 128), [2, 1, 128]);
+  private readonly isLate: (block: QueuedAudio) => boolean;
+  private state = initialState();
   private readonly sampleRate = new ort.Tensor("int64", BigInt64Array.from([BigInt(INPUT_SAMPLE_RATE)]));
   private context = new Float32Array(CONTEXT_SAMPLES);
   private pending = new Int16Array(VAD_BLOCK_SAMPLES);
@@ -57,13 +66,19 @@ export class StreamingVad {
   private pendingTimeMs = 0;
   /** Samples per speaker in the block being filled. */
   private speakers = new Map<string, number>();
-  private chain: Promise<void> = Promise.resolve();
+  /** Blocks waiting to be scored, oldest first. */
+  private queue: QueuedAudio[] = [];
+  /** Scores the queue until it is empty; null when idle. */
+  private running: Promise<void> | null = null;
+  /** Counts discards: a block being scored when the stream was discarded is dropped with the rest. */
+  private discards = 0;
   private closed = false;
 
-  constructor(model: ort.InferenceSession, onBlock: (block: VadBlock) => void, onError: (err: unknown) => void) {
+  constructor(model: ort.InferenceSession, onBlock: (block: VadBlock) => void, onError: (err: unknown) => void, isLate: (block: QueuedAudio) => boolean = () => false) {
     this.model = model;
     this.onBlock = onBlock;
     this.onError = onError;
+    this.isLate = isLate;
   }
 
   push(samples: Int16Array, timeMs: number, speakerId?: string): void {
@@ -80,40 +95,73 @@ export class StreamingVad {
     }
   }
 
-  /** Resolves once every block pushed so far has been scored and delivered. */
+  /** Resolves once every block pushed so far has been scored and delivered (or dropped). */
   drain(): Promise<void> {
-    return this.chain;
+    return this.running ?? Promise.resolve();
+  }
+
+  /**
+   * Drops every block not scored yet and the part of a block filled so far, and forgets the
+   * stream's past (the model's state and context): the audio that follows does not continue it.
+   * Returns what was dropped, oldest first.
+   */
+  discard(): QueuedAudio[] {
+    const dropped = this.queue;
+    if (this.filled > 0) dropped.push({ samples: this.pending.slice(0, this.filled), timeMs: this.pendingTimeMs });
+    this.queue = [];
+    this.filled = 0;
+    this.speakers = new Map();
+    this.discards++;
+    this.state = initialState();
+    this.context = new Float32Array(CONTEXT_SAMPLES);
+    return dropped;
   }
 
   close(): void {
     this.closed = true;
+    this.queue = [];
   }
 
   private enqueue(): void {
-    const samples = this.pending;
-    const timeMs = this.pendingTimeMs;
     let speakerId: string | undefined;
     let most = 0;
     for (const [id, count] of this.speakers) if (count > most) [speakerId, most] = [id, count];
+    this.queue.push({ samples: this.pending, timeMs: this.pendingTimeMs, speakerId });
     this.pending = new Int16Array(VAD_BLOCK_SAMPLES);
     this.filled = 0;
     this.speakers = new Map();
-    this.chain = this.chain
-      .then(async () => {
-        if (this.closed) return;
-        const probability = await this.score(samples);
-        if (!this.closed) this.onBlock({ samples, timeMs, probability, speakerId });
-      })
-      .catch(this.onError);
+    // Scoring starts after the current task (never inside push), and one loop serves the queue.
+    this.running ??= Promise.resolve().then(() => this.scoreQueue());
   }
 
-  private async score(samples: Int16Array): Promise<number> {
+  private async scoreQueue(): Promise<void> {
+    for (let block = this.queue.shift(); block && !this.closed; block = this.queue.shift()) {
+      // A block that cannot be scored, or whose listener throws, is skipped; the stream goes on.
+      try {
+        if (this.isLate(block)) continue;
+        const discards = this.discards;
+        const probability = await this.score(block.samples, () => discards === this.discards);
+        if (!this.closed && discards === this.discards) this.onBlock({ ...block, probability });
+      } catch (err) {
+        this.onError(err);
+      }
+    }
+    this.running = null;
+  }
+
+  /** The block's speech probability; the model's state moves on only if `current()` still holds when it is scored. */
+  private async score(samples: Int16Array, current: () => boolean): Promise<number> {
     const input = new Float32Array(CONTEXT_SAMPLES + VAD_BLOCK_SAMPLES);
     input.set(this.context);
     for (let i = 0; i < VAD_BLOCK_SAMPLES; i++) input[CONTEXT_SAMPLES + i] = samples[i] / 32768;
     this.context = input.slice(VAD_BLOCK_SAMPLES);
     const out = await this.model.run({ input: new ort.Tensor("float32", input, [1, input.length]), state: this.state, sr: this.sampleRate });
-    this.state = out.stateN as ort.Tensor;
+    if (current()) this.state = out.stateN as ort.Tensor;
     return (out.output.data as Float32Array)[0];
   }
+}
+
+/** The model's recurrent state at the start of a stream. */
+function initialState(): ort.Tensor {
+  return new ort.Tensor("float32", new Float32Array(2 * 128), [2, 1, 128]);
 }

@@ -1,5 +1,5 @@
 import { logger, type Logger } from "../../log.ts";
-import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type VadBlock } from "../audio/vad.ts";
+import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type QueuedAudio, type VadBlock } from "../audio/vad.ts";
 import { createProviders } from "../providers/create-providers.ts";
 import { providerLogger } from "../providers/log.ts";
 import { isRetryable } from "../providers/retry.ts";
@@ -28,7 +28,17 @@ import { Reply, type ReplyTools } from "./reply.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
 import type { ToolLimits } from "./tool-runner.ts";
-import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, MAX_FAILED_REPLIES, MAX_STT_REOPENS, SPEECH_START_BLOCKS, TOOL_RESULT_MAX_CHARS, TOOL_TIMEOUT_MS } from "./tuning.ts";
+import {
+  BARGE_IN_SPEECH_BLOCKS,
+  BARGE_IN_WORDS,
+  BEHIND_LIMIT_MS,
+  CAUGHT_UP_LAG_MS,
+  MAX_FAILED_REPLIES,
+  MAX_STT_REOPENS,
+  SPEECH_START_BLOCKS,
+  TOOL_RESULT_MAX_CHARS,
+  TOOL_TIMEOUT_MS,
+} from "./tuning.ts";
 import { words } from "./words.ts";
 
 export interface VoiceProviders {
@@ -73,6 +83,18 @@ interface ActiveReply {
   playedTimer?: NodeJS.Timeout;
 }
 
+/** Skipping audio to catch up (docs/voice.md, "Catching up"): one episode, from falling behind until caught up. */
+interface Skipping {
+  /** How far behind the audio that started it was. */
+  lagMs: number;
+  /** Capture times of the first skipped audio and of the end of the last. */
+  fromMs: number;
+  toMs: number;
+  skippedMs: number;
+  /** A person's turn in progress was dropped unanswered, or the skipped audio had sound in it. */
+  turnLost: boolean;
+}
+
 /** The name for a speaker the platform neither tagged nor named. */
 const PARTICIPANT = "Participant";
 
@@ -94,7 +116,7 @@ class PipelineSession implements VoiceSession {
   private readonly now: () => number;
   private readonly tools: AgentTools | null;
   private readonly toolLimits: ToolLimits;
-  private readonly segmenter = new SpeechSegmenter();
+  private segmenter = new SpeechSegmenter();
   private readonly turns: TurnDetector;
   private readonly gate: ActivationGate;
   private readonly echo = new EchoGuard();
@@ -117,6 +139,8 @@ class PipelineSession implements VoiceSession {
   private overlapBlocks = 0;
   /** Capture time where the current utterance's sound last rose above LOUD_RMS (for user_turn lines). */
   private loudEndMs: number | null = null;
+  /** Set while audio is being skipped to catch up. */
+  private skipping: Skipping | null = null;
   private state: "new" | "running" | "stopped" = "new";
   private failed = false;
 
@@ -149,7 +173,12 @@ class PipelineSession implements VoiceSession {
     try {
       const model = await loadVadModel();
       // A block the model could not score is skipped; the stream goes on.
-      this.vad = new StreamingVad(model, (block) => this.onBlock(block), (err) => this.log("vad_error", { level: "warn", error: String(err) }));
+      this.vad = new StreamingVad(
+        model,
+        (block) => this.onBlock(block),
+        (err) => this.log("vad_error", { level: "warn", error: String(err) }),
+        (block) => !this.inTime(block),
+      );
       const stream = this.openStt();
       const { ai, tts } = this.providers;
       await Promise.all([stream.ready, ai.prewarm?.(), tts.prewarm?.()]);
@@ -164,6 +193,7 @@ class PipelineSession implements VoiceSession {
     if (frame.sampleRate !== INPUT_SAMPLE_RATE) throw new Error(`Voice input must be ${INPUT_SAMPLE_RATE} Hz PCM, got ${frame.sampleRate} Hz`);
     // The agent's own voice, as the meeting sends it back: never heard.
     if (frame.speakerId !== undefined && frame.speakerId === this.selfId) return;
+    if (!this.inTime(frame)) return;
     this.vad.push(frame.samples, frame.timeMs, frame.speakerId);
   }
 
@@ -192,6 +222,7 @@ class PipelineSession implements VoiceSession {
     this.state = "stopped";
     if (this.active) this.interrupt();
     this.vad?.close();
+    if (this.skipping) this.endSkipping(false);
     const stt = this.stt;
     this.retryTurn = null;
     if (stt) {
@@ -221,6 +252,8 @@ class PipelineSession implements VoiceSession {
     let problem: unknown = null;
     try {
       for await (const event of stream.events) {
+        // A stream abandoned to catch up: what it still says belongs to a turn that was dropped.
+        if (this.stt?.stream !== stream) continue;
         this.sttReopens = 0;
         this.onStt(event);
       }
@@ -276,6 +309,84 @@ class PipelineSession implements VoiceSession {
       this.reportSttUsage();
     }
     this.tick();
+  }
+
+  // ---------- catching up ----------
+
+  /**
+   * Audio is about to be processed (pushed, or its VAD block's turn has come): false when it is
+   * dropped instead, unheard, because the session is too far behind the meeting (docs/voice.md,
+   * "Catching up"). Skipping starts when audio is BEHIND_LIMIT_MS old and ends with the first audio
+   * within CAUGHT_UP_LAG_MS of now.
+   */
+  private inTime(audio: QueuedAudio): boolean {
+    const lagMs = this.now() - audio.timeMs;
+    if (!this.skipping) {
+      if (lagMs <= BEHIND_LIMIT_MS) return true;
+      this.startSkipping(lagMs, audio.timeMs);
+    } else if (lagMs <= CAUGHT_UP_LAG_MS) {
+      this.endSkipping(true);
+      return true;
+    }
+    this.skip(audio);
+    // Time-outs still run on the clock (a turn's wait for words, the follow-up window, a reply's end).
+    this.tick();
+    return false;
+  }
+
+  private startSkipping(lagMs: number, fromMs: number): void {
+    this.skipping = { lagMs, fromMs, toMs: fromMs, skippedMs: 0, turnLost: false };
+    // Everything queued for the VAD is older still.
+    for (const audio of this.vad?.discard() ?? []) this.skip(audio);
+    // The utterance in progress is abandoned: no half-heard question is answered. Its audio is with
+    // the STT, whose words for it would still make a turn, so that stream goes too and a new one
+    // listens from now on.
+    const inUtterance = this.segmenter.inUtterance || this.turns.pendingStartMs !== null;
+    const lost = this.turns.abandon();
+    this.segmenter = new SpeechSegmenter();
+    this.overlapBlocks = 0;
+    if (inUtterance) this.replaceStt();
+    if (lost) {
+      this.skipping.turnLost = true;
+      this.log("user_turn", { outcome: "behind", speechEndAt: lost.endMs, ...(this.loudEndMs !== null ? { loudEndAt: Math.round(this.loudEndMs) } : {}), words: words(lost.text).length });
+    }
+    this.loudEndMs = null;
+  }
+
+  private skip(audio: QueuedAudio): void {
+    const s = this.skipping!;
+    const endMs = audio.timeMs + (audio.samples.length * 1000) / INPUT_SAMPLE_RATE;
+    s.fromMs = Math.min(s.fromMs, audio.timeMs);
+    s.toMs = Math.max(s.toMs, endMs);
+    s.skippedMs += endMs - audio.timeMs;
+    // Sound in what nobody will hear: someone may have asked something.
+    if (!s.turnLost && loudEnd(audio) !== null) s.turnLost = true;
+  }
+
+  /** Caught up (or stopping): the episode is logged once, and people are told when a turn may have been lost. */
+  private endSkipping(caughtUp: boolean): void {
+    const s = this.skipping!;
+    this.skipping = null;
+    this.log("audio_skipped", {
+      level: "warn",
+      skippedMs: Math.round(s.skippedMs),
+      lagMs: Math.round(s.lagMs),
+      fromAt: Math.round(s.fromMs),
+      toAt: Math.round(s.toMs),
+      turnLost: s.turnLost,
+      caughtUp,
+    });
+    if (caughtUp && s.turnLost) this.emit({ type: "unanswered", reason: "behind", text: "" });
+  }
+
+  /** Drops the STT stream (its usage so far reported) and listens on a new one. */
+  private replaceStt(): void {
+    const stt = this.stt;
+    if (!stt) return;
+    this.reportSttUsage();
+    this.stt = null;
+    stt.controller.abort();
+    this.openStt();
   }
 
   private sendToStt(block: VadBlock): void {
@@ -540,8 +651,8 @@ export function createVoiceSession(options: VoiceSessionOptions): VoiceSession {
 const LOUD_RMS = 0.01 * 32768;
 const LOUD_QUANTUM = 128;
 
-/** The end (capture time) of the block's last 8 ms quantum louder than LOUD_RMS; null if none. */
-function loudEnd(block: VadBlock): number | null {
+/** The end (capture time) of the audio's last 8 ms quantum louder than LOUD_RMS; null if none. */
+function loudEnd(block: QueuedAudio): number | null {
   for (let end = block.samples.length; end >= LOUD_QUANTUM; end -= LOUD_QUANTUM) {
     let sum = 0;
     for (let i = end - LOUD_QUANTUM; i < end; i++) sum += block.samples[i] * block.samples[i];

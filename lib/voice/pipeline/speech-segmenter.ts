@@ -24,6 +24,11 @@ export class SpeechSegmenter {
   /** The most recent blocks outside speech, sent ahead of the utterance when it starts. */
   private recent: VadBlock[] = [];
 
+  /** Inside an utterance: speech, or the pause after it that may still continue it. */
+  get inUtterance(): boolean {
+    return this.speaking;
+  }
+
   push(block: VadBlock): SegmentStep {
     if (!this.speaking) {
       this.recent.push(block);

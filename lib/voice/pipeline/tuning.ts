@@ -88,6 +88,23 @@ export const MAX_CHUNK_CHARS = 240;
  */
 export const TTS_LOOKAHEAD = 2;
 
+/**
+ * Catching up (docs/voice.md): audio this much older than the session clock when it is pushed, or
+ * when its VAD block's turn to be scored comes, means the worker has fallen behind (starved of CPU)
+ * and is not catching up by itself: normal lag is tens of ms (a 20 ms frame, the mixer's jitter wait,
+ * a 32 ms block, a burst delivered late), so 2 s is never jitter, and a reply later than that
+ * answers a conversation that has moved on. The session then skips audio until it is back within
+ * CAUGHT_UP_LAG_MS, unheard, instead of working through a backlog that every later turn would wait
+ * behind.
+ */
+export const BEHIND_LIMIT_MS = 2_000;
+/**
+ * While skipping, audio is dropped until it arrives this close to now: within the normal lag plus
+ * a burst's worth of slack, so the session resumes on audio it can keep up with, and low enough
+ * that the next question is answered as promptly as usual.
+ */
+export const CAUGHT_UP_LAG_MS = 300;
+
 /** Replies that fail in a row (after the adapters' own retries) before the session gives up. */
 export const MAX_FAILED_REPLIES = 3;
 

@@ -138,6 +138,17 @@ export class TurnDetector {
     this.pending = null;
   }
 
+  /**
+   * Drops the turn in progress without answering it (the session skipped audio to catch up and
+   * heard only part of it, docs/voice.md): returns what had been heard of it, if there was one.
+   */
+  abandon(): { text: string; startMs: number; endMs: number } | null {
+    const p = this.pending;
+    this.pending = null;
+    this.closedEarly = false;
+    return p && { text: p.texts.join(" "), startMs: p.startMs, endMs: p.endMs };
+  }
+
   private open(startMs: number): PendingTurn {
     return { startMs, endMs: startMs, texts: [], speakers: new Map(), inSpeech: true, paused: false, endedAt: null, finalAt: 0, finalAfterEnd: false, providerEnded: false };
   }

@@ -79,3 +79,49 @@ describe("voice activity detection on the speech fixtures", () => {
     expect(await utterances(Int16Array.from(whiteNoise(48_000, 3000), Math.round))).toEqual([]);
   });
 });
+
+describe("catching up (the session drops what it is too late for)", () => {
+  /** Scores `samples` (20 ms frames stamped from `fromMs`) and returns each block's time and probability. */
+  async function scores(vad: StreamingVad, got: VadBlock[], samples: Int16Array, fromMs: number): Promise<[number, number][]> {
+    got.length = 0;
+    for (let i = 0; i < samples.length; i += 320) vad.push(samples.subarray(i, i + 320), fromMs + i / 16);
+    await vad.drain();
+    return got.map((b) => [b.timeMs, b.probability]);
+  }
+
+  it("drops the queue and the block being filled, and goes on as a fresh stream", async () => {
+    const model = await loadVadModel();
+    const got: VadBlock[] = [];
+    const vad = new StreamingVad(model, (b) => got.push(b), (err) => {
+      throw err;
+    });
+    const speech = speechSamples("hey-cohost-agenda");
+    // Half a second is scored (15 blocks: the model's state has moved on)…
+    expect(await scores(vad, got, speech.subarray(0, 8000), 0)).toHaveLength(15);
+    // …then the next second, queued (31 blocks and 28 ms of the next), is dropped unscored, oldest first.
+    got.length = 0;
+    for (let i = 8000; i < 24_000; i += 320) vad.push(speech.subarray(i, i + 320), i / 16);
+    const dropped = vad.discard();
+    expect(dropped.map((a) => [a.timeMs, a.samples.length])).toEqual([...Array.from({ length: 31 }, (_, k) => [480 + k * 32, 512]), [1472, 448]]);
+    await vad.drain();
+    expect(got).toEqual([]);
+
+    // What follows scores exactly as on a stream that never heard the dropped audio.
+    const after = await scores(vad, got, speech, 5000);
+    const fresh = await scores(new StreamingVad(model, (b) => got.push(b), () => {}), got, speech, 5000);
+    expect(after).toEqual(fresh);
+    expect(after.some(([, p]) => p > 0.5)).toBe(true);
+  });
+
+  it("asks before scoring each block, and a block it is too late for is never scored", async () => {
+    const got: VadBlock[] = [];
+    const asked: number[] = [];
+    const vad = new StreamingVad(await loadVadModel(), (b) => got.push(b), (err) => {
+      throw err;
+    }, (block) => (asked.push(block.timeMs), block.timeMs < 64));
+    vad.push(new Int16Array(512 * 4), 0);
+    await vad.drain();
+    expect(asked).toEqual([0, 32, 64, 96]);
+    expect(got.map((b) => b.timeMs)).toEqual([64, 96]);
+  });
+});

@@ -94,13 +94,31 @@ export class Meeting {
     });
   }
 
+  /** How long after its capture each frame arrives (a steady delay on the way in); 0: at once. */
+  lagMs = 0;
+
   async feed(samples: Int16Array, speakerId?: string): Promise<void> {
     const size = (16_000 * FRAME_MS) / 1000;
     for (let i = 0; i < samples.length; i += size) {
-      this.session.pushAudio({ samples: samples.subarray(i, i + size), sampleRate: 16_000, timeMs: this.clock, speakerId });
+      this.session.pushAudio({ samples: samples.subarray(i, i + size), sampleRate: 16_000, timeMs: this.clock - this.lagMs, speakerId });
       this.clock += FRAME_MS;
       await new Promise((resolve) => setTimeout(resolve, PACE_MS));
     }
+  }
+
+  /**
+   * The worker was starved while `samples` were captured: the clock moves past them, then their
+   * frames arrive in one burst stamped with their capture times, as the mixer hands over a backlog
+   * (the first frame as late as the audio is long, the last one frame late).
+   */
+  async backlog(samples: Int16Array, speakerId?: string): Promise<void> {
+    const size = (16_000 * FRAME_MS) / 1000;
+    const capturedAt = this.clock;
+    this.clock += (samples.length * 1000) / 16_000;
+    for (let i = 0; i < samples.length; i += size) {
+      this.session.pushAudio({ samples: samples.subarray(i, i + size), sampleRate: 16_000, timeMs: capturedAt + (i * 1000) / 16_000, speakerId });
+    }
+    await new Promise((resolve) => setTimeout(resolve, PACE_MS));
   }
 
   /** A fixture spoken by `speakerId` (it starts and ends with a little silence). */
