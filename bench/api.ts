@@ -11,7 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort, startEmbeddedPostgres } from "../lib/db/embedded.ts";
-import { childrenMatching } from "./lib/proc-stats.ts";
+import { childrenMatching, loadAverage } from "./lib/proc-stats.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS || 10);
@@ -57,8 +57,7 @@ try {
   if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
 
   const bearer = { authorization: `Bearer ${token}` };
-  const load = () => fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   // Both endpoints warm up before either is measured: the first seconds of a fresh server (JIT, the
   // jobs process starting beside it) would otherwise all fall on whichever is measured first.
   log("▸ warming up");
@@ -91,7 +90,7 @@ try {
       web_server_rss_mb: Math.round(rssKb / 1024),
       me_vs_health: Number((meResult.requests_per_s / health.requests_per_s).toFixed(2)),
       // The machine's load average (1, 5, 15 min) before and after: the cores are shared.
-      load_average: { before: loadBefore, after: load() },
+      load_average: { before: loadBefore, after: loadAverage() },
     }),
   );
 } finally {

@@ -6,13 +6,13 @@
 // jobs process (started here, as `npm run jobs` would: pg-boss woken by NOTIFY) imports it;
 // first_import_seconds runs from the upload until the events and meetings are in.
 import { randomUUID } from "node:crypto";
-import os from "node:os";
 import { benchDatabase } from "./lib/database.ts";
+import { loadAverage } from "./lib/proc-stats.ts";
 
 // The jobs' log lines (lib/log.ts writes them to stdout) go to stderr: stdout is the bench's JSON alone.
 const printJson = console.log.bind(console);
 console.log = console.error.bind(console);
-const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
+const loadBefore = loadAverage();
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 500);
 const HOUR = 3600_000;
@@ -84,7 +84,7 @@ try {
       first_import_seconds: firstImport,
       unchanged_reimport_seconds: reimport,
       reimport_moving_a_tenth_seconds: moveTenth,
-      load_average: { before: loadBefore, after: os.loadavg().map((l) => Number(l.toFixed(2))) },
+      load_average: { before: loadBefore, after: loadAverage() },
     }),
   );
   await db.$disconnect();

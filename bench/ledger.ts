@@ -3,14 +3,14 @@
 // rate of charged debits and the rate of attempts are reported apart. Prints {"charged_debits_per_s",
 // "attempts_per_s", "final_balance_exact", "negative_beyond_one_tick", …}.
 import { randomUUID } from "node:crypto";
-import os from "node:os";
 import { benchDatabase } from "./lib/database.ts";
+import { loadAverage } from "./lib/proc-stats.ts";
 
 const DEBITS = Number(process.env.BENCH_DEBITS || 2000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 process.env.DATABASE_POOL_SIZE = String(CONNECTIONS);
 
-const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
+const loadBefore = loadAverage();
 const database = await benchDatabase();
 const { db } = await import("../lib/db/client.ts");
 const { applyEntry } = await import("../lib/billing/ledger.ts");
@@ -54,7 +54,7 @@ try {
       final_balance_exact: account.balanceMicros === sum && account.balanceMicros === expected,
       negative_beyond_one_tick: account.balanceMicros < -tick,
       final_balance_usd: Number(account.balanceMicros) / 1e6,
-      load_average: { before: loadBefore, after: os.loadavg().map((l) => Number(l.toFixed(2))) },
+      load_average: { before: loadBefore, after: loadAverage() },
     }),
   );
   await db.$disconnect();

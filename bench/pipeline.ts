@@ -13,7 +13,6 @@
 // request's first token), i.e. what calling a tool adds (docs/tools.md; aim ≤ 20 ms p50).
 // Run it on an idle machine: other load shows up as overhead.
 import { spawn } from "node:child_process";
-import os from "node:os";
 import readline from "node:readline";
 import type { AgentMcpServer } from "../lib/generated/prisma/client.ts";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
@@ -23,9 +22,10 @@ import { createProviders } from "../lib/voice/providers/create-providers.ts";
 import type { ProviderLogEvent } from "../lib/voice/providers/log.ts";
 import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TurnMetrics } from "../lib/voice/types.ts";
 import { SPEECH, speechSamples } from "../test/voice/pipeline/speech.ts";
+import { loadAverage } from "./lib/proc-stats.ts";
 import { configuredWaits, FAKE_DELAYS as DELAYS, percentileMs as percentile } from "./lib/voice-delays.ts";
 
-const loadBefore = os.loadavg().map((l) => Number(l.toFixed(2)));
+const loadBefore = loadAverage();
 const TURNS = Number(process.env.BENCH_TURNS || 8);
 const FRAME_MS = 20;
 const QUESTION = "co-host-summarise";
@@ -201,7 +201,7 @@ try {
       },
     });
   }
-  const load_average = { before: loadBefore, after: os.loadavg().map((l) => Number(l.toFixed(2))) };
+  const load_average = { before: loadBefore, after: loadAverage() };
   console.log(JSON.stringify({ turns_per_combination: TURNS, fake_delays_ms: DELAYS, tool_ms: TOOL_MS, load_average, results }, null, 2));
 } finally {
   child.kill("SIGTERM");

@@ -36,7 +36,7 @@ import { readWav, writeWav } from "../lib/voice/audio/wav.ts";
 import { launchPerson } from "../e2e/support/media.ts";
 import { benchDatabase } from "./lib/database.ts";
 import { jitterBufferMs, PERSON_PAGE_SCRIPT, probeEvents, startProbe, turnsOf, type Turns } from "./lib/listening-probe.ts";
-import { childrenMatching, cpuPercent, cpuPercentByKind, cpuSample, machineBusyPercent, machineSample, memoryMb, pidsMatching, type CpuSample } from "./lib/proc-stats.ts";
+import { childrenMatching, cpuPercent, cpuPercentByKind, cpuSample, loadAverage, machineBusyPercent, machineSample, memoryMb, pidsMatching, type CpuSample } from "./lib/proc-stats.ts";
 import { configuredWaits, FAKE_DELAYS, percentileMs } from "./lib/voice-delays.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -388,7 +388,7 @@ function cpuBetween(a: ReturnType<typeof sampleAll>, b: ReturnType<typeof sample
 const mb = (m: { rss: number; pss: number }) => ({ rss: Math.round(m.rss), pss: Math.round(m.pss) });
 
 async function main() {
-  const loadAtStart = os.loadavg().map((l) => round(l, 2));
+  const loadAtStart = loadAverage();
   const externalDatabase = Boolean(process.env.DATABASE_URL);
   const db = await benchDatabase();
   cleanups.push(() => db.stop());
@@ -577,7 +577,7 @@ async function main() {
           },
           others_cpu_percent_of_one_core: { people_browser: cpu.people, web_server: cpu.web, provider_fakes: cpu.fakes, database: cpu.database },
           machine_busy_percent_of_all_cores: cpu.machine_busy_percent_of_all_cores,
-          load_average: os.loadavg().map((l) => round(l, 2)),
+          load_average: loadAverage(),
         };
         log(`  voice-to-voice p50/p95 ${level.voice_to_voice_at_page_ms.p50}/${level.voice_to_voice_at_page_ms.p95} ms, overhead ${level.overhead_ms.p50}/${level.overhead_ms.p95} ms (pipeline ${pipelineOverhead.p50}, call ${level.overhead_split_ms.call.p50}; by sound: in ${level.overhead_split_ms.by_sound.way_in.p50}, Node ${level.overhead_split_ms.by_sound.node_overhead.p50}, out ${level.overhead_split_ms.by_sound.way_out.p50}, the bot's side of the call ${level.overhead_split_ms.call_bot_side.p50}), ${v2v.length}/${bots * TURNS} answered, worker ${workerCpu} % CPU`);
         for (const u of unansweredTurns) log(`  unanswered: bot ${u.bot} turn ${u.turn}: ${u.reason}`);
@@ -624,7 +624,7 @@ async function main() {
   console.log(
     JSON.stringify(
       {
-        machine: { cores: os.cpus().length, load_average_at_start: loadAtStart, load_average_at_end: os.loadavg().map((l) => round(l, 2)) },
+        machine: { cores: os.cpus().length, load_average_at_start: loadAtStart, load_average_at_end: loadAverage() },
         setup: {
           providers: `${PROVIDERS.stt} + ${PROVIDERS.ai} + ${PROVIDERS.tts} (fakes speaking their wire protocols)`,
           fake_delays_ms: FAKE_DELAYS,

@@ -9,6 +9,7 @@ import http from "node:http";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { benchDatabase, percentile } from "./lib/database.ts";
+import { loadAverage } from "./lib/proc-stats.ts";
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 1000);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS || 10);
@@ -36,7 +37,7 @@ const receiver = http.createServer((req, res) => {
 });
 await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
 const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-const loadBefore = os.loadavg();
+const loadBefore = loadAverage();
 
 try {
   const user = await db.user.create({ data: { email: `bench-${Date.now()}@example.test` } });
@@ -77,8 +78,8 @@ try {
       deliveries_per_s: Math.round(arrivals.length / seconds),
       latency_ms: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1) ?? 0 },
       cores: os.cpus().length,
-      load_average_before: loadBefore.map((n) => Number(n.toFixed(2))),
-      load_average_after: os.loadavg().map((n) => Number(n.toFixed(2))),
+      load_average_before: loadBefore,
+      load_average_after: loadAverage(),
     }),
   );
   await (await jobSender()).stop({ graceful: false });

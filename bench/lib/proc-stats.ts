@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 
 // CPU and memory of process trees from /proc (Linux), for benchmarks that measure a program with
 // the children it starts (a worker and its Chromium). CPU is counted in clock ticks (jiffies) of
@@ -165,4 +166,9 @@ export function memoryMb(roots: number[]): { rss: number; pss: number } {
     }
   }
   return { rss: rssKb / 1024, pss: pssKb / 1024 };
+}
+
+/** The machine's load average (1, 5 and 15 min), rounded: every bench prints it beside its figures (the cores are shared). */
+export function loadAverage(): number[] {
+  return os.loadavg().map((l) => Number(l.toFixed(2)));
 }
