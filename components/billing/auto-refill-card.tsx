@@ -12,8 +12,6 @@ import { useAmountProblem } from "./amount-problem";
 import { Section } from "@/components/ui/section";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 
-// Loaded when "Turn off" is first pressed: the dialog's code is not needed before that.
-
 interface Settings {
   enabled: boolean;
   amount: number;

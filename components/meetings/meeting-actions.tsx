@@ -8,8 +8,6 @@ import { notifications } from "@/lib/client/notifications";
 import { allowedActions, isLiveStatus, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
 import { useMeetingTitle } from "./use-meeting-title";
 
-// Loaded the first time someone cancels or stops: most page views never need it.
-
 // Everything but "Join now" asks first: each one sends the agent away or back into a call.
 const CONFIRMED = ["cancel", "stop", "restart"] as const;
 type Confirmed = (typeof CONFIRMED)[number];

@@ -101,20 +101,21 @@ function AgentRow({ agent }: { agent: RoomAgent }) {
       )}
       {note && (
         <p className="rounded-md bg-warning-bg px-2 py-1.5 text-sm text-[#5c4400]">
-          {note.reason === "behind"
-            ? t("unanswered.behind")
-            : note.reason === "no_wake_word"
-              ? note.text
-                ? t("unanswered.no_wake_word", { text: note.text, wakeWord: agent.wakeWord ?? "" })
-                : t("unanswered.no_wake_word_unheard", { wakeWord: agent.wakeWord ?? "" })
-              : note.text
-                ? t("unanswered.not_activated", { text: note.text })
-                : t("unanswered.not_activated_unheard")}
+          {unansweredText(t, note, agent.wakeWord ?? "")}
         </p>
       )}
       {agent.owner && <OwnerControls agent={agent} owner={agent.owner} costText={formatUsd(agent.owner.costUsd, locale)} />}
     </li>
   );
+}
+
+type Unanswered = NonNullable<NonNullable<RoomAgent["live"]>["unanswered"]>;
+
+/** Why the agent did not answer the last thing it heard, with what it heard when the agent keeps transcripts. */
+function unansweredText(t: ReturnType<typeof useTranslations<"rooms.agents">>, note: Unanswered, wakeWord: string): string {
+  if (note.reason === "behind") return t("unanswered.behind");
+  const reason = note.reason === "no_wake_word" ? "no_wake_word" : "not_activated";
+  return note.text ? t(`unanswered.${reason}`, { text: note.text, wakeWord }) : t(`unanswered.${reason}_unheard`, { wakeWord });
 }
 
 /** What the agent's owner can do from the room (the meeting's own actions, through the API). */

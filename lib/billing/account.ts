@@ -5,7 +5,7 @@ import { microsToUsd } from "./money.ts";
 export const CREDIT_SELECT = { balanceMicros: true, autoRefillEnabled: true, autoRefillAmountMicros: true, stripeCustomerId: true } as const;
 
 /** The account's columns; null, as a LEFT JOIN gives them, for a user without an account. */
-type CreditRow = { balanceMicros: bigint | null; autoRefillEnabled: boolean | null; autoRefillAmountMicros: bigint | null; stripeCustomerId: string | null };
+export type CreditRow = { balanceMicros: bigint | null; autoRefillEnabled: boolean | null; autoRefillAmountMicros: bigint | null; stripeCustomerId: string | null };
 
 /** The billing fields of the spec's profile (GET /api/me). A user without an account has 0. */
 export function toCreditSummary(account: CreditRow | null | undefined) {

@@ -7,7 +7,7 @@
 
 const FLOOR_DB = -60;
 /** About −42 dBFS: quiet speech is above it, a silent or muted line is far below. */
-export const SPEAKING_LEVEL = 30;
+const SPEAKING_LEVEL = 30;
 /** Meters move in steps this big: finer movement is invisible in a 4 rem bar. */
 const LEVEL_STEP = 5;
 /** A voice counts as speaking from the moment it is loud enough until it has been quiet this long,

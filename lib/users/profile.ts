@@ -1,15 +1,10 @@
 import { requireUserRow, type UserRow } from "../auth/require-user.ts";
-import { toCreditSummary } from "../billing/account.ts";
+import { toCreditSummary, type CreditRow } from "../billing/account.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../http/errors.ts";
 
-interface ProfileRow extends UserRow {
-  /** The credit account's fields; all null when the user has none yet. */
-  balanceMicros: bigint | null;
-  autoRefillEnabled: boolean | null;
-  autoRefillAmountMicros: bigint | null;
-  stripeCustomerId: string | null;
-}
+/** The user's row and their credit account's columns (all null when they have none yet). */
+interface ProfileRow extends UserRow, CreditRow {}
 
 // GET /api/me is the API's most frequent call (every client asks who it is). The user and their
 // credit account in one statement, also the one requireUser checks the session against: Prisma would

@@ -31,20 +31,17 @@ export function loadVadModel(): Promise<ort.InferenceSession> {
   return shared;
 }
 
-/** One analysed block: its audio, when it was captured and how likely it is speech (0…1). */
-export interface VadBlock {
-  samples: Int16Array;
-  timeMs: number;
-  probability: number;
-  /** The speaker of most of the block's samples, when frames were tagged. */
-  speakerId?: string;
-}
-
 /** Audio waiting for the model: a whole block (or, when discarded, the part of one filled so far). */
 export interface QueuedAudio {
   samples: Int16Array;
   timeMs: number;
+  /** The speaker of most of the block's samples, when frames were tagged. */
   speakerId?: string;
+}
+
+/** One analysed block: its audio, when it was captured and how likely it is speech (0…1). */
+export interface VadBlock extends QueuedAudio {
+  probability: number;
 }
 
 /**
