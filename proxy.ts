@@ -3,7 +3,7 @@ import { getToken } from "next-auth/jwt";
 import { isUsableCallbackUrl, unusableCallbackCookies, withoutCookies } from "./lib/auth/callback-url";
 import { sessionIsCurrent } from "./lib/auth/session-version";
 import { servedOverHttps } from "./lib/config";
-import { hasInvalidCharacters } from "./lib/http/parse";
+import { hasInvalidCharacters } from "./lib/validation/parse";
 import { newNonce, securityHeaders } from "./lib/http/security-headers";
 import { LOCALE_COOKIE, LOCALES } from "./lib/i18n/locale";
 

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: apply migrations, seed reference data and install the job queues against
 // DATABASE_URL (for deployments that migrate in a release step instead of at web start-up).
-import { prepareDatabase } from "../lib/db/prepare.ts";
+import { prepareDatabase } from "./prepare-database.ts";
 
 const url = process.env.DATABASE_URL;
 if (!url) {

@@ -7,7 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { botSettings, dataDir, jobsBesideWeb, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
-import { prepareDatabase } from "../lib/db/prepare.ts";
+import { prepareDatabase } from "./prepare-database.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

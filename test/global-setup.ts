@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/db/embedded.ts";
-import { prepareDatabase } from "../lib/db/prepare.ts";
+import { prepareDatabase } from "../scripts/prepare-database.ts";
 
 // One real PostgreSQL for the whole Vitest run: embedded in a temp dir, or TEST_DATABASE_URL.
 // Settings are passed to the test workers through the environment they inherit.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
-import { prepareDatabase } from "../../lib/db/prepare.ts";
+import { prepareDatabase } from "../../scripts/prepare-database.ts";
 
 /** A migrated, seeded PostgreSQL for a benchmark: DATABASE_URL when set, else an embedded one in a temp dir. */
 export async function benchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { apiFetch } from "@/lib/client/api";
 import type { ProviderKind, Voice } from "@/lib/providers/catalogue";
-import type { AccountModels } from "@/lib/providers/list-account-models";
+import type { AccountModels } from "@/lib/agents/list-account-models";
 
 export type AccountModelsState = { status: "idle" } | { status: "loading" } | ({ status: "loaded" } & AccountModels) | { status: "failed"; message: string };
 

@@ -1,7 +1,7 @@
 import { createEmailToken } from "../auth/email-tokens.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { LIMITS, enforce } from "../rate-limit/rate-limit.ts";
 import { sendMail, sendNotice } from "../mail/send.ts";
 import { alreadyRegisteredMail, confirmNewEmailMail, emailChangeRequestedMail } from "../mail/templates.ts";
 import { checkCurrentPassword } from "./current-password.ts";

@@ -1,6 +1,6 @@
 import { hashPassword, assertHardToGuess, verifyPassword } from "../auth/passwords.ts";
 import { endAllSessions } from "../auth/session-version.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { sendNotice } from "../mail/send.ts";
 import { passwordChangedMail } from "../mail/templates.ts";
 import { checkCurrentPassword } from "./current-password.ts";

@@ -1,6 +1,6 @@
 import { consumeEmailToken, usedEmailToken } from "../auth/email-tokens.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { sendNotice } from "../mail/send.ts";
 import { emailChangedMail } from "../mail/templates.ts";
 

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { LIMITS, assertUnder, hit, reset } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { LIMITS, assertUnder, hit, reset } from "../rate-limit/rate-limit.ts";
 import { verifyPassword } from "../auth/passwords.ts";
 
 export const NO_PASSWORD_MESSAGE = "Your account signs in with Google and has no password yet. Set one with the e-mailed link first.";

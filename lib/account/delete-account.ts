@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { stripe } from "../billing/stripe.ts";
 import { stripeConfigured } from "../billing/mode.ts";
 import { LIVE_STATUSES } from "../meetings/status.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { withdrawRun } from "../meetings/enqueue-run.ts";
 import { notifyWorker } from "../meetings/run-checks.ts";
 import { OPEN_STATUSES } from "../meetings/status.ts";

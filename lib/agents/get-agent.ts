@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import type { Agent } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { agentDto } from "./agent-dto.ts";
 import { WITH_MCP_SERVERS } from "./serialize.ts";
 

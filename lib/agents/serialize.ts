@@ -2,7 +2,7 @@ import type { Agent, AgentMcpServer } from "../generated/prisma/client.ts";
 import { serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 import type { KeyProblem } from "./key-checks.ts";
-import { missingKeys } from "./missing-keys.ts";
+import { missingKeys } from "../providers/missing-keys.ts";
 
 export interface NextMeeting {
   id: string;

@@ -1,5 +1,5 @@
 import { decryptSecret } from "../crypto/secrets.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { ProviderKind } from "../providers/catalogue.ts";
 import { findOwnedAgent } from "./get-agent.ts";
 

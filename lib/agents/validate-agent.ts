@@ -1,6 +1,6 @@
 import type { Agent } from "../generated/prisma/client.ts";
-import { AppError, type ErrorIssue } from "../http/errors.ts";
-import { issuesOf } from "../http/parse.ts";
+import { AppError, type ErrorIssue } from "../errors/app-error.ts";
+import { issuesOf } from "../validation/parse.ts";
 import { PROVIDER_KINDS, type ProviderKind } from "../providers/catalogue.ts";
 import { extraParamsErrors } from "../providers/extra-params.ts";
 import { getActiveProvider } from "../providers/queries.ts";

@@ -1,7 +1,7 @@
-import { sha256 } from "../auth/random-token.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { enforce, LIMITS } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enforce, LIMITS } from "../rate-limit/rate-limit.ts";
 import { API_KEY_PREFIX } from "./create-api-key.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

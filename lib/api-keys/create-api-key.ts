@@ -1,7 +1,7 @@
-import { randomToken, sha256 } from "../auth/random-token.ts";
+import { randomToken, sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { createApiKeySchema, MAX_API_KEYS } from "./schema.ts";
 import { serializeApiKey, type ApiKeyDto } from "./serialize.ts";
 

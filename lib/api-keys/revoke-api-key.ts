@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { serializeApiKey } from "./serialize.ts";
 
 /** Revokes a key at once: its next request gets 401. Revoking twice keeps the first time. */

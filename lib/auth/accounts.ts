@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { LIMITS, assertUnder, enforce, hit, reset } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { LIMITS, assertUnder, enforce, hit, reset } from "../rate-limit/rate-limit.ts";
 import { sendMail } from "../mail/send.ts";
 import { alreadyRegisteredMail, resetPasswordMail, verifyEmailMail } from "../mail/templates.ts";
 import { consumeEmailToken, createEmailToken, emailTokenOwner, usedEmailToken } from "./email-tokens.ts";

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { randomToken, sha256 } from "./random-token.ts";
+import { AppError } from "../errors/app-error.ts";
+import { randomToken, sha256 } from "../crypto/random-token.ts";
 
 export type EmailTokenPurpose = "verify_email" | "reset_password" | "change_email";
 

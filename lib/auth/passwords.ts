@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { PASSWORD_PROBLEM_MESSAGES, passwordStrength } from "./password-strength.ts";
 
 // Argon2id (memory-hard), parameters from OWASP's password storage guidance.

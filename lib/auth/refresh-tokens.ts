@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from "./access-token.ts";
-import { randomToken, sha256 } from "./random-token.ts";
+import { randomToken, sha256 } from "../crypto/random-token.ts";
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 

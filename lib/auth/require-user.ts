@@ -1,6 +1,6 @@
 import { authenticateApiKey, looksLikeApiKey } from "../api-keys/authenticate-api-key.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken } from "./access-token.ts";
 import { readSessionCookie } from "./session-cookie.ts";
 import { isCurrentVersion } from "./session-version.ts";

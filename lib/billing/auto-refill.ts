@@ -2,7 +2,7 @@ import { z } from "zod";
 import type Stripe from "stripe";
 import { db } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { isWholeCents, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { stripeConfigured } from "./mode.ts";
 import { microsToUsd, usdToMicros } from "./money.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
-import { recordLedgerEvents } from "../events/billing-events.ts";
+import { recordLedgerEvents } from "./billing-events.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 // The one writer of money. Every balance change is a ledger row plus the cached balance, in one

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { isWholeCents, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
 import { testModeAllowed } from "./mode.ts";

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { refillDueTx } from "./auto-refill.ts";
 import { InsufficientFunds, applyEntryTx, type Tx } from "./ledger.ts";
 import { currentRate } from "./pricing.ts";

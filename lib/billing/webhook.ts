@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { fail } from "./auto-refill.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
 import { centsToMicros, stripe } from "./stripe.ts";

@@ -3,7 +3,8 @@ import type { Agent } from "../generated/prisma/client.ts";
 import { noteRun, saveToolCall, type RunRef } from "../meetings/bot-runs.ts";
 import { speakerIsOwner } from "../tools/meeting-owner.ts";
 import { openMeetingTools } from "../tools/open-meeting-tools.ts";
-import type { AgentTools, ToolCallRecord } from "../voice/types.ts";
+import type { ToolCallRecord } from "../meetings/run-output.ts";
+import type { AgentTools } from "../tools/types.ts";
 import type { Participant } from "./platforms/types.ts";
 
 /** If the goodbye after leave_meeting never finishes (input stopped), the bot leaves anyway. */

@@ -1,7 +1,7 @@
-import { sha256 } from "../auth/random-token.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { CalendarFetchError, checkCalendarUrl, enforceFetchLimit } from "./fetch-ics.ts";
 import { calendarName, calendarText, NotACalendarError } from "./parse-ics.ts";
 import type { Upload } from "./read-upload.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { eventDto } from "./event-dto.ts";
 import { syncEventMeeting } from "./event-meeting.ts";
 import { lockOwnedEvent } from "./owned-event.ts";

@@ -1,8 +1,8 @@
-import { randomToken, sha256 } from "../auth/random-token.ts";
+import { randomToken, sha256 } from "../crypto/random-token.ts";
 import { appUrl } from "../config.ts";
 import { decryptSecret, encryptSecret } from "../crypto/secrets.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 
 // Feed addresses carry a random token. Its SHA-256 finds the feed (Agent.calendarTokenHash,
 // User.calendarFeedTokenHash); the token itself is kept encrypted like provider keys

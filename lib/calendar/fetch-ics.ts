@@ -2,8 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import zlib from "node:zlib";
 import { appUrl } from "../config.ts";
-import { enforce } from "../http/rate-limit.ts";
-import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "../providers/private-address.ts";
+import { enforce } from "../rate-limit/rate-limit.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError, privateUrlsAllowed } from "../net/private-address.ts";
 
 // Fetches a subscribed calendar (a "secret address in iCal format"). The URL is the user's, so the
 // request is fenced like the provider key check: http(s) only, no private addresses (checked on

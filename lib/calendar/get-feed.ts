@@ -1,4 +1,4 @@
-import { sha256 } from "../auth/random-token.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { appUrl } from "../config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";

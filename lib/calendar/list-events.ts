@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { rangeQuerySchema } from "./schema.ts";
 import { EVENT_INCLUDE, serializeEvent } from "./serialize.ts";
 

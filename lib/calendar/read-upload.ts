@@ -1,4 +1,4 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { calendarMaxBytes, sizeLimitMessage } from "./fetch-ics.ts";
 
 export interface Upload {

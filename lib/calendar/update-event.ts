@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { ACCEPTED_LINKS_MESSAGE, parseMeetingUrl } from "../meetings/meeting-url.ts";
 import { eventDto } from "./event-dto.ts";
 import { syncEventMeeting } from "./event-meeting.ts";

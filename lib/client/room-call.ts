@@ -1,7 +1,7 @@
 "use client";
 // The test room's call in the browser: one RTCPeerConnection per other participant (a mesh; rooms
 // are small), signalled through Cohost's own routes (POST signals, an EventSource for everything
-// that comes back). Framework-free; components/rooms/room-call-view.tsx renders its state.
+// that comes back). Framework-free; the room page (room-call-view.tsx) renders its state.
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 
 export interface RosterEntry {

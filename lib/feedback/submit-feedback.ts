@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
-import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { LIMITS, enforce } from "../rate-limit/rate-limit.ts";
 import { FEEDBACK_MAX, FEEDBACK_MIN, FEEDBACK_TOO_LONG, FEEDBACK_TOO_SHORT } from "./rules.ts";
 
 export const feedbackSchema = z.object({

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";
-import { AppError } from "./errors";
-import { MAX_JSON_BYTES, MAX_JSON_DEPTH, parseBody, readJson } from "./parse";
+import { AppError } from "../errors/app-error";
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH, parseBody, readJson } from "../validation/parse";
 import { route, userRoute } from "./route";
 
 describe("route wrappers", () => {

@@ -1,9 +1,9 @@
 import { requireUser, type AuthUser } from "../auth/require-user.ts";
 import { isInvalidInputError, sqlState } from "../db/invalid-input.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
-import { AppError } from "./errors.ts";
-import { ID_PATTERN, isIdParam } from "./ids.ts";
-import { hasInvalidCharacters } from "./parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { ID_PATTERN, isIdParam } from "../validation/ids.ts";
+import { hasInvalidCharacters } from "../validation/parse.ts";
 
 type Params = Record<string, string>;
 interface Context<P extends Params> {

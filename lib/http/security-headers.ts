@@ -1,4 +1,5 @@
 import { servedOverHttps } from "../config.ts";
+import { ARTIFACT_HTML_POLICY } from "../meetings/meeting-artifacts.ts";
 
 // The security headers of every page and API answer (docs/security.md explains each choice). Pages
 // get a nonce-based Content-Security-Policy from proxy.ts, per request; API answers, which are JSON
@@ -76,13 +77,6 @@ function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
 
 /** API answers are data: nothing in them may load, run or be framed. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-
-/**
- * A bot's failure artifact that is a meeting client's page (lib/bots/failure-artifacts.ts): shown
- * as it was, with its own inline styles and data: images, in a sandbox where none of its scripts
- * run and nothing loads.
- */
-export const ARTIFACT_HTML_POLICY = `sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
 
 /**
  * The microphone is Cohost's own on every page, never an embedded frame's. A document keeps the

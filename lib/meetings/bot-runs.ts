@@ -1,9 +1,9 @@
 import { db } from "../db/client.ts";
 import { recordUsageTx, type UsageResult } from "../billing/usage.ts";
-import { recordTranscriptSegment } from "../events/meeting-events.ts";
+import { recordTranscriptSegment } from "./meeting-events.ts";
 import type { MeetingStatus, Prisma } from "../generated/prisma/client.ts";
-import type { LiveState } from "../bots/live-state.ts";
-import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics } from "../voice/types.ts";
+import type { LiveState } from "../meetings/live-state.ts";
+import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics } from "./run-output.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { FINAL_STATUSES, HANDED_OVER_REASON, LIVE_STATUSES, QUEUED_REASON } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
@@ -180,7 +180,7 @@ export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegm
   });
 }
 
-/** What the agent is doing in the call (lib/bots/live-state.ts), for the test room; only by the current run. */
+/** What the agent is doing in the call (lib/bots/live-state-tracker.ts), for the test room; only by the current run. */
 export async function saveLiveState(ref: RunRef, state: LiveState): Promise<void> {
   await db.meeting.updateMany({ where: { id: ref.meetingId, runId: ref.runId }, data: { liveState: state as unknown as Prisma.InputJsonValue } });
 }

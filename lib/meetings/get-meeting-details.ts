@@ -1,8 +1,8 @@
 import { db } from "../db/client.ts";
 import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
 import { microsToUsd } from "../billing/money.ts";
-import { AppError } from "../http/errors.ts";
-import { expectedSummary, serializeNote, serializeSummary } from "../summaries/serialize-summary.ts";
+import { AppError } from "../errors/app-error.ts";
+import { expectedSummary, serializeNote, serializeSummary } from "./serialize-summary.ts";
 import { serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
 
 /** Transcript segments returned with the details (the newest; a long meeting pages the rest later). */

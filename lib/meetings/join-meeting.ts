@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { appUrl, meetingJoinLeadSeconds } from "../config.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { ACCEPTED_LINKS_MESSAGE, BAD_LINK_MESSAGES, parseJoinLink, platformOfBadLink } from "./meeting-url.ts";
@@ -9,7 +9,7 @@ import { assertReady, READY_SELECT } from "./run-checks.ts";
 import { joinMeetingSchema } from "./schema.ts";
 import { WITH_AGENT_NAME, serializeMeeting } from "./serialize.ts";
 import { LIVE_STATUSES } from "./status.ts";
-import { recordStatusChange } from "../events/meeting-events.ts";
+import { recordStatusChange } from "./meeting-events.ts";
 
 /** Scheduled meetings of one agent and link closer than this are the same meeting. */
 const SAME_MEETING_WINDOW_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
 import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { parseWith } from "../http/parse.ts";
+import { parseWith } from "../validation/parse.ts";
 import { FINAL_STATUSES, MEETING_STATUSES, OPEN_STATUSES, type MeetingStatus } from "./status.ts";
 import { listMeetingsQuerySchema } from "./schema.ts";
 import { meetingCosts, serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";

@@ -1,4 +1,4 @@
-import { parseRoomUrl } from "../rooms/parse-room-url.ts";
+import { parseRoomUrl } from "./parse-room-url.ts";
 
 // Recognises a meeting link and returns it in one canonical form, so the same meeting pasted twice (or
 // found in a calendar with tracking parameters) is one meeting. Platforms per spec §1: zoom, teams, meet;

@@ -1,7 +1,7 @@
 import { canStartAgent } from "../billing/usage.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
-import { missingKeys, missingKeysMessage } from "../agents/missing-keys.ts";
+import { AppError } from "../errors/app-error.ts";
+import { missingKeys, missingKeysMessage } from "../providers/missing-keys.ts";
 
 export const PAUSED_MESSAGE = "This agent is paused. Resume it before sending it to a meeting.";
 export const NO_CREDIT_MESSAGE = "Your credit balance is empty. Top up to send an agent to a meeting.";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
 import { chunks } from "../db/chunks.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
-import { recordMeetingsScheduled } from "../events/meeting-events.ts";
+import { recordMeetingsScheduled } from "./meeting-events.ts";
 import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { microsToUsd } from "../billing/money.ts";
 import type { AgentStatus, Meeting } from "../generated/prisma/client.ts";
 

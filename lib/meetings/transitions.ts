@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { recordStatusChange } from "../events/meeting-events.ts";
-import { AppError } from "../http/errors.ts";
+import { recordStatusChange } from "./meeting-events.ts";
+import { AppError } from "../errors/app-error.ts";
 import { statusPhrase, type MeetingStatus } from "./status.ts";
 
 // The one transition table of a meeting (ARCHITECTURE §5). The API and the bot runtime both move

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ID_PATTERN, isIdParam } from "../http/ids.ts";
+import { ID_PATTERN, isIdParam } from "../validation/ids.ts";
 import { OPERATIONS, type Auth, type Operation, type RawResponse } from "./operations.ts";
 import { ErrorResponse } from "./responses.ts";
 

@@ -1,6 +1,6 @@
 import type { ExtraParamSpec } from "./catalogue.ts";
 import { paramProblemMessage, paramProblems, urlProblem } from "./param-problems.ts";
-import { isPrivateHostname, privateUrlsAllowed } from "./private-address.ts";
+import { isPrivateHostname, privateUrlsAllowed } from "../net/private-address.ts";
 
 interface ParamError {
   /** The parameter's name, or null when the value as a whole is wrong. */

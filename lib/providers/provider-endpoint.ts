@@ -1,7 +1,7 @@
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { catalogueEntry, type CatalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
-import { privateUrlsAllowed } from "./private-address.ts";
+import { privateUrlsAllowed } from "../net/private-address.ts";
 import { providerHost } from "./provider-host.ts";
 
 export interface ProviderEndpoint {

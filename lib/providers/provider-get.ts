@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, isPrivateHostname, PrivateAddressError } from "./private-address.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../net/private-address.ts";
 
 export class ProviderTimeout extends Error {}
 export class ProviderAnswerTooLarge extends Error {}

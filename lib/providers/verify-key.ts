@@ -1,6 +1,6 @@
 import { ANTHROPIC_VERSION, CARTESIA_VERSION } from "./api-versions.ts";
 import type { ProviderKind } from "./catalogue.ts";
-import { PrivateAddressError } from "./private-address.ts";
+import { PrivateAddressError } from "../net/private-address.ts";
 import { providerEndpoint } from "./provider-endpoint.ts";
 import { providerGet, ProviderTimeout } from "./provider-get.ts";
 

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { parseWith } from "../http/parse.ts";
-import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { parseWith } from "../validation/parse.ts";
+import { LIMITS, enforce } from "../rate-limit/rate-limit.ts";
 import { newRoomId, roomUrl } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { createRoomSchema } from "./schema.ts";

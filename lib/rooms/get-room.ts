@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { isRoomId } from "./ids.ts";
 
 export const ROOM_NOT_FOUND = "This room does not exist";

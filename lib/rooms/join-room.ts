@@ -1,9 +1,9 @@
-import { randomToken, sha256 } from "../auth/random-token.ts";
+import { randomToken, sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { clientIp } from "../http/client-ip.ts";
-import { parseWith } from "../http/parse.ts";
-import { LIMITS, enforce } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { clientIp } from "../rate-limit/client-ip.ts";
+import { parseWith } from "../validation/parse.ts";
+import { LIMITS, enforce } from "../rate-limit/rate-limit.ts";
 import { ROOM_NOT_FOUND, requireOpenRoom } from "./get-room.ts";
 import { roomIceServers } from "./ice-servers.ts";
 import { ROOM_LIMITS } from "./limits.ts";

@@ -1,6 +1,6 @@
-import { sha256 } from "../auth/random-token.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { parseWith } from "../http/parse.ts";
+import { parseWith } from "../validation/parse.ts";
 import { isParticipantId, isRoomId } from "./ids.ts";
 import { notifyRoom } from "./room-events.ts";
 import { leaveRoomSchema } from "./schema.ts";

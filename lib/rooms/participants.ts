@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { sha256 } from "../auth/random-token.ts";
+import { AppError } from "../errors/app-error.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { isParticipantId, isRoomId } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { notifyRoom } from "./room-events.ts";

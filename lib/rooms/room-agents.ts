@@ -1,5 +1,5 @@
 import { microsToUsd } from "../billing/money.ts";
-import type { LiveState } from "../bots/live-state.ts";
+import type { LiveState } from "../meetings/live-state.ts";
 import { db } from "../db/client.ts";
 import type { MeetingStatus } from "../generated/prisma/client.ts";
 import { meetingCosts } from "../meetings/serialize.ts";

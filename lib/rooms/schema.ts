@@ -20,7 +20,7 @@ const key = z.string({ error: "The participant key is missing" }).min(1, "The pa
 
 export const leaveRoomSchema = z.object({ key });
 
-// NUL and lone surrogates never get this far: every JSON body refuses them (lib/http/parse.ts).
+// NUL and lone surrogates never get this far: every JSON body refuses them (lib/validation/parse.ts).
 const text = (max: number) => z.string().max(max);
 
 // What peers exchange to set up a WebRTC connection: a session description or an ICE candidate

@@ -1,7 +1,7 @@
-import { sha256 } from "../auth/random-token.ts";
+import { sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseJson, parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseJson, parseWith } from "../validation/parse.ts";
 import { isParticipantId, isRoomId } from "./ids.ts";
 import { ROOM_LIMITS } from "./limits.ts";
 import { NOT_IN_ROOM, authenticateParticipant } from "./participants.ts";

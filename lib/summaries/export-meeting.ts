@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { actionItemLine } from "../mail/templates.ts";
 import { englishMeetingTitle } from "../meetings/english-meeting-title.ts";
 import { clockTime } from "./transcript-lines.ts";
-import { serializeNote, serializeSummary } from "./serialize-summary.ts";
+import { serializeNote, serializeSummary } from "../meetings/serialize-summary.ts";
 
 export const EXPORT_FORMATS = ["md", "txt", "vtt", "srt", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,6 +1,6 @@
 import { db } from "../db/client.ts";
 import { QUEUES, jobSender } from "../jobs/boss.ts";
-import { STALE_SUMMARY_MS } from "./serialize-summary.ts";
+import { STALE_SUMMARY_MS } from "../meetings/serialize-summary.ts";
 
 export interface MeetingSummaryJob {
   meetingId: string;

@@ -1,7 +1,7 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { requestSummary } from "./request-summary.ts";
-import { serializeSummary } from "./serialize-summary.ts";
+import { serializeSummary } from "../meetings/serialize-summary.ts";
 
 const ENDED = ["completed", "failed", "cancelled"];
 

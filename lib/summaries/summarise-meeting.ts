@@ -1,4 +1,4 @@
-import { agentProviderConfig, AgentConfigError } from "../bots/agent-voice-config.ts";
+import { agentProviderConfig, AgentConfigError } from "../voice/agent-voice-config.ts";
 import { db } from "../db/client.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { sendMail } from "../mail/send.ts";

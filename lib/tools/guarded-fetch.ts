@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import { Readable, Transform } from "node:stream";
-import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../providers/private-address.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../net/private-address.ts";
 
 /** The largest response body we read from a tool server (one JSON-RPC answer, or one SSE stream). */
 const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { PrivateAddressError } from "../providers/private-address.ts";
+import { PrivateAddressError } from "../net/private-address.ts";
 import { guardedFetch } from "./guarded-fetch.ts";
 import { privateToolUrlsAllowed } from "./private-tool-urls.ts";
 

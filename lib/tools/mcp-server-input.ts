@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isPrivateHostname } from "../providers/private-address.ts";
+import { isPrivateHostname } from "../net/private-address.ts";
 import { privateToolUrlsAllowed } from "./private-tool-urls.ts";
 
 // An agent's MCP servers as the agent API takes them (docs/tools.md). Secrets follow the keys' rule:

@@ -1,4 +1,4 @@
-import type { ToolContext } from "../voice/types.ts";
+import type { ToolContext } from "./types.ts";
 
 /** A display name compared the way people read it: case, accents, punctuation and spacing ignored. */
 export function nameKey(name: string): string {

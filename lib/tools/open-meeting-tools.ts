@@ -1,5 +1,5 @@
 import type { AgentMcpServer } from "../generated/prisma/client.ts";
-import type { AgentTools, ToolSpec } from "../voice/types.ts";
+import type { AgentTools, ToolSpec } from "./types.ts";
 import { addActionItem } from "./builtin/add-action-item.ts";
 import { addNote } from "./builtin/add-note.ts";
 import type { BuiltinTool, MeetingScope } from "./builtin/builtin-tool.ts";

@@ -1,4 +1,4 @@
-import { privateUrlsAllowed } from "../providers/private-address.ts";
+import { privateUrlsAllowed } from "../net/private-address.ts";
 
 /**
  * Whether agents' tool servers may be on private addresses: ALLOW_PRIVATE_TOOL_URLS=1 (tools on the

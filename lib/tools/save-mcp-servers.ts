@@ -1,6 +1,6 @@
 import { encryptSecret, maskSecret } from "../crypto/secrets.ts";
 import type { AgentMcpServer, Prisma } from "../generated/prisma/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { McpServerInput } from "./mcp-server-input.ts";
 
 const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;

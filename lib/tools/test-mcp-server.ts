@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { idSchema } from "../http/ids.ts";
-import { enforce } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { idSchema } from "../validation/ids.ts";
+import { enforce } from "../rate-limit/rate-limit.ts";
 import { connectMcpServer, McpProblem } from "./mcp-client.ts";
 import { mcpHeadersSchema, mcpTokenSchema, mcpUrlSchema } from "./mcp-server-input.ts";
 import { storedServerHeaders } from "./stored-mcp-server.ts";

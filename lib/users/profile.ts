@@ -1,7 +1,7 @@
 import { requireUserRow, type UserRow } from "../auth/require-user.ts";
 import { toCreditSummary, type CreditRow } from "../billing/account.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 
 /** The user's row and their credit account's columns (all null when they have none yet). */
 interface ProfileRow extends UserRow, CreditRow {}

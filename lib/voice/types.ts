@@ -1,7 +1,11 @@
 // The contracts of the voice pipeline (docs/voice.md): audio frames, the three provider kinds and the
 // session the bot runtime drives. Provider adapters (lib/voice/providers/) implement the provider
 // interfaces; the pipeline (lib/voice/pipeline/) only ever talks to these interfaces; the bot runtime
-// (lib/bots/) only ever talks to VoiceSession.
+// (lib/bots/) only ever talks to VoiceSession. What a session leaves on the meeting's record is
+// lib/meetings/run-output.ts; the tools it offers the model are lib/tools/types.ts.
+
+import type { ProviderUsage, ToolCallRecord, TranscriptSegment, TurnMetrics, UnansweredReason } from "../meetings/run-output.ts";
+import type { ToolSpec } from "../tools/types.ts";
 
 /** Signed 16-bit little-endian mono PCM. Input to the pipeline is always 16 kHz. */
 export interface PcmFrame {
@@ -101,15 +105,6 @@ export interface ChatMessage {
   toolResult?: { callId: string; name: string; isError: boolean };
 }
 
-/** A function the model may call (docs/tools.md). */
-export interface ToolSpec {
-  /** [a-zA-Z0-9_-], at most 64 characters: what every vendor accepts. */
-  name: string;
-  description: string;
-  /** JSON Schema of the arguments: an object schema. */
-  parameters: Record<string, unknown>;
-}
-
 /** One call the model made, complete (adapters assemble the streamed pieces). */
 export interface ToolCall {
   id: string;
@@ -165,33 +160,6 @@ export interface TtsProvider {
   open(signal: AbortSignal): TtsStream;
 }
 
-// ---------- usage and metrics ----------
-
-export type ProviderUsage =
-  | { kind: "stt"; providerId: string; model: string; audioMs: number }
-  | { kind: "ai"; providerId: string; model: string; inputTokens: number; outputTokens: number }
-  | { kind: "tts"; providerId: string; model: string; characters: number };
-
-/** Latency of one agent reply, all in ms (null where the turn never got that far). */
-export interface TurnMetrics {
-  turnId: number;
-  /** Our VAD's end of speech → the final transcript of the turn. */
-  transcriptMs: number | null;
-  /** LLM request sent → first token. */
-  llmFirstTokenMs: number | null;
-  /** First text sent to TTS → first audio back. */
-  ttsFirstAudioMs: number | null;
-  /** End of the person's speech → the agent's first audio handed to the output. */
-  voiceToVoiceMs: number | null;
-  /** On the session clock: the end of the person's speech (the turn's end), and the agent's first audio (null if none). */
-  speechEndAt: number;
-  firstAudioAt: number | null;
-  interrupted: boolean;
-  /** Tools the reply called, and the time it waited for their results (null without calls). */
-  toolCalls: number;
-  toolMs: number | null;
-}
-
 // ---------- the session the bot runtime drives ----------
 
 /** Where the agent's voice goes: the bot's microphone (lib/bots/ bridge) or a test sink. */
@@ -201,40 +169,6 @@ export interface AudioSink {
   /** Silences the output now and drops everything queued (barge-in). */
   clear(): void;
 }
-
-export interface TranscriptSegment {
-  speaker: string;
-  /** Participant id for people; null for the agent. */
-  speakerId: string | null;
-  isAgent: boolean;
-  text: string;
-  startMs: number;
-  endMs: number;
-  /** The agent was cut off: `text` is only what it actually said. */
-  interrupted?: boolean;
-}
-
-/** One tool call of the agent, as the meeting's records keep it. */
-export interface ToolCallRecord {
-  turnId: number;
-  name: string;
-  /** The arguments the model gave (parsed; {} when they did not parse). */
-  arguments: Record<string, unknown>;
-  /** On the session clock. */
-  startMs: number;
-  durationMs: number;
-  ok: boolean;
-  /** Why it failed (timeout, the tool's own error), in short. */
-  error?: string;
-  /** The result was dropped: a person talked over the agent while the call ran. */
-  abandoned?: boolean;
-}
-
-/**
- * Why a turn got no answer: no wake word in it (wake-word mode), manual activation is off, or the
- * agent fell behind the meeting's audio and skipped some of it to catch up (a turn was lost in it).
- */
-export type UnansweredReason = "no_wake_word" | "not_activated" | "behind";
 
 export type SessionEvent =
   | { type: "transcript"; segment: TranscriptSegment }
@@ -267,25 +201,6 @@ export interface AgentVoiceConfig {
   stt: ProviderConfig;
   ai: ProviderConfig;
   tts: ProviderConfig;
-}
-
-/** Who the agent is answering when it calls a tool (built-in tools check it, e.g. leave_meeting). */
-export interface ToolContext {
-  turnId: number;
-  /** The speaker's display name ("Participant" when unknown). */
-  speaker: string;
-  /** The platform's participant id, when the audio was tagged. */
-  speakerId: string | null;
-}
-
-/** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */
-export interface AgentTools {
-  readonly specs: ToolSpec[];
-  /**
-   * Runs one call. Resolves with the text for the model; rejects (or resolves `isError`) when the tool
-   * failed. Must honour `signal` (barge-in, time-out); the pipeline bounds time and size itself.
-   */
-  run(name: string, args: Record<string, unknown>, context: ToolContext, signal: AbortSignal): Promise<{ text: string; isError?: boolean }>;
 }
 
 /** One agent in one meeting. Created by `createVoiceSession` (lib/voice/pipeline/session.ts). */

@@ -1,7 +1,7 @@
 import { encryptSecret } from "../crypto/secrets.ts";
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
-import { parseWith } from "../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { parseWith } from "../validation/parse.ts";
 import { createEndpointSchema, MAX_WEBHOOK_ENDPOINTS } from "./schema.ts";
 import { serializeEndpoint, type WebhookEndpointDto } from "./serialize.ts";
 import { newWebhookSecret } from "./signing.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { parseWith } from "../http/parse.ts";
+import { parseWith } from "../validation/parse.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
 import { deliveriesQuerySchema } from "./schema.ts";
 import { serializeDelivery } from "./serialize.ts";

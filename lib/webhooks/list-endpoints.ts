@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { serializeEndpoint } from "./serialize.ts";
 
 export async function listEndpoints(userId: string) {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../providers/private-address.ts";
+import { guardedLookup, isPrivateHostname, PrivateAddressError } from "../net/private-address.ts";
 import { webhookPrivateUrlsAllowed } from "./private-urls.ts";
 
 // One HTTP attempt of a webhook: POST, no redirects followed (a 3xx is a failure, as Standard Webhooks

@@ -1,4 +1,4 @@
-import { privateUrlsAllowed } from "../providers/private-address.ts";
+import { privateUrlsAllowed } from "../net/private-address.ts";
 
 /**
  * Whether webhook endpoints may be on private addresses: where the operator allows it for provider

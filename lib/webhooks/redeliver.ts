@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "../http/errors.ts";
+import { AppError } from "../errors/app-error.ts";
 import { enqueueAttempt } from "./attempt-delivery.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
 import { limitManualSends } from "./send-test-event.ts";

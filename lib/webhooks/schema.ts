@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/types.ts";
-import { isPrivateHostname } from "../providers/private-address.ts";
+import { isPrivateHostname } from "../net/private-address.ts";
 import { webhookPrivateUrlsAllowed } from "./private-urls.ts";
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;

@@ -1,8 +1,8 @@
 import { db } from "../db/client.ts";
 import { newEventId } from "../events/record-event.ts";
 import { TEST_EVENT_TYPE } from "../events/types.ts";
-import { AppError } from "../http/errors.ts";
-import { enforce } from "../http/rate-limit.ts";
+import { AppError } from "../errors/app-error.ts";
+import { enforce } from "../rate-limit/rate-limit.ts";
 import { enqueueAttempt } from "./attempt-delivery.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
 import { serializeDelivery } from "./serialize.ts";

@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { parseWith } from "../http/parse.ts";
+import { parseWith } from "../validation/parse.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
 import { updateEndpointSchema } from "./schema.ts";
 import { serializeEndpoint } from "./serialize.ts";

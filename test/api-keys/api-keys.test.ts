@@ -9,7 +9,7 @@ import { POST as changeEmail } from "@/app/api/account/email/route";
 import { POST as signOutOthers } from "@/app/api/account/sign-out-others/route";
 import { POST as deleteAccount } from "@/app/api/account/delete/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/webhooks/route";
-import { sha256 } from "@/lib/auth/random-token";
+import { sha256 } from "@/lib/crypto/random-token";
 import { db } from "@/lib/db/client";
 import { call } from "@/test/http";
 import { createUser, TEST_PASSWORD } from "@/test/users";

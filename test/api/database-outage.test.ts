@@ -4,7 +4,7 @@ import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { prepareDatabase } from "@/scripts/prepare-database";
 import { HTTP_METHODS, discoverRoutes, urlPath, type HttpMethod, type RouteFile } from "./routes";
 import { goodParams, seedUser, type SeededUser } from "./seed";
 

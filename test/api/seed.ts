@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { artifactFolder } from "@/lib/bots/failure-artifacts";
+import { artifactFolder } from "@/lib/meetings/meeting-artifacts";
 import { regenerateAgentToken } from "@/lib/calendar/feed-token";
 import { db } from "@/lib/db/client";
 import { EVENT_TYPES } from "@/lib/events/types";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { prepareDatabase } from "@/lib/db/prepare";
+import { prepareDatabase } from "@/scripts/prepare-database";
 import type { BotContext, BotRunner, Worker } from "@/lib/bots/worker";
 
 // The worker loop (lib/bots/worker.ts) against a PostgreSQL of its own, which these tests stop and

@@ -8,7 +8,7 @@ import { GET as showUserFeedRoute } from "@/app/api/calendars/feed/route";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as cancelRoute } from "@/app/api/meetings/[id]/cancel/route";
 import { createAgent } from "@/lib/agents/create-agent";
-import { sha256 } from "@/lib/auth/random-token";
+import { sha256 } from "@/lib/crypto/random-token";
 import { db } from "@/lib/db/client";
 import { validAgent } from "../agents/fixtures.ts";
 import { call } from "../http.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GET as streamRoute } from "@/app/api/meetings/[id]/events/route";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as stopRoute } from "@/app/api/meetings/[id]/stop/route";
-import { openMeetingStream } from "@/lib/events/open-meeting-stream";
+import { openMeetingStream } from "@/lib/meetings/open-meeting-stream";
 import { saveTranscriptSegment } from "@/lib/meetings/bot-runs";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { guardedLookup, isPrivateAddress, isPrivateHostname, PrivateAddressError } from "@/lib/providers/private-address";
+import { guardedLookup, isPrivateAddress, isPrivateHostname, PrivateAddressError } from "@/lib/net/private-address";
 import { startFakeProviders } from "@/test/fakes/providers/server";
 
 let fake: Awaited<ReturnType<typeof startFakeProviders>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { roomIceServers } from "@/lib/rooms/ice-servers";
 import { appUrl } from "@/lib/config";
-import { parseRoomUrl } from "@/lib/rooms/parse-room-url";
+import { parseRoomUrl } from "@/lib/meetings/parse-room-url";
 
 const ID = "AbCdEfGhIjKlMnOpQrSt_-";
 

@@ -6,7 +6,7 @@ import { POST as signalRoute } from "@/app/api/rooms/[id]/participants/[particip
 import { POST as leaveRoute } from "@/app/api/rooms/[id]/participants/[participantId]/leave/route";
 import { createAgent } from "@/lib/agents/create-agent";
 import { issueAccessToken } from "@/lib/auth/access-token";
-import { sha256 } from "@/lib/auth/random-token";
+import { sha256 } from "@/lib/crypto/random-token";
 import { db } from "@/lib/db/client";
 import { ROOM_LIMITS } from "@/lib/rooms/limits";
 import { notifyRoom } from "@/lib/rooms/room-events";
@@ -88,7 +88,7 @@ describe("joining a room", () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: "not_found", message: "This room does not exist" });
     }
-    // An id no route could name is refused at the edge, before the room is looked up (lib/http/ids.ts).
+    // An id no route could name is refused at the edge, before the room is looked up (lib/validation/ids.ts).
     const junk = await call(joinRoute, { body: { name: "Ada" }, params: { id: "x".repeat(500) } });
     expect(junk).toMatchObject({ status: 404, body: { error: "not_found" } });
     const { room } = await newRoom();
@@ -105,7 +105,7 @@ describe("joining a room", () => {
       [{ name: 42 }, "Enter your name"],
       [{ name: "x".repeat(61) }, "Your name must be at most 60 characters"],
       [{ name: "Ada\u0007" }, "Your name cannot contain control characters"],
-      // NUL and lone surrogates never reach the schema: every JSON body refuses them (lib/http/parse.ts).
+      // NUL and lone surrogates never reach the schema: every JSON body refuses them (lib/validation/parse.ts).
       [{ name: "Ada\u0000" }, "The request body contains invalid characters"],
       [{ name: "Ada\ud800" }, "The request body contains invalid characters"],
     ] as const) {

@@ -7,7 +7,7 @@ import type { MeetingScope } from "@/lib/tools/builtin/builtin-tool";
 import { localTime } from "@/lib/tools/builtin/local-time";
 import { speakerIsOwner } from "@/lib/tools/meeting-owner";
 import { openMeetingTools } from "@/lib/tools/open-meeting-tools";
-import type { ToolContext } from "@/lib/voice/types";
+import type { ToolContext } from "@/lib/tools/types";
 import { startMcpFake, type McpFake } from "@/test/fakes/mcp/server";
 import { createUser } from "@/test/users";
 import { validAgent } from "../agents/fixtures";

@@ -1,6 +1,6 @@
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, signedInRoute } from "@/lib/http/route";
 
 // GET: the user's API keys (never the keys themselves). POST {name, scope, expiresAt?} → 201

@@ -1,7 +1,7 @@
 import { subscribeCalendar, uploadCalendar } from "@/lib/calendar/add-calendar";
 import { listCalendars } from "@/lib/calendar/list-calendars";
 import { readUpload } from "@/lib/calendar/read-upload";
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, userRoute } from "@/lib/http/route";
 
 // GET: the user's calendars. POST: multipart `file` (+ agentId?, name?) uploads an .ics; JSON

@@ -1,5 +1,5 @@
 import { feedbackSchema, submitFeedback } from "@/lib/feedback/submit-feedback";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { json, userRoute } from "@/lib/http/route";
 
 export const POST = userRoute(async ({ request, user }) => {

@@ -1,5 +1,5 @@
 import { profileSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { route, userRoute } from "@/lib/http/route";
 import { getOwnProfile, updateProfile } from "@/lib/users/profile";
 

@@ -1,4 +1,4 @@
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, userRoute } from "@/lib/http/route";
 import { createRoom } from "@/lib/rooms/create-room";
 

@@ -2,7 +2,7 @@ import { authenticate } from "@/lib/auth/accounts";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { issueTokens, rotateRefreshToken } from "@/lib/auth/refresh-tokens";
 import { grantSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { json, route } from "@/lib/http/route";
 
 // OAuth2-style token endpoint for non-browser clients. Token responses must never be cached.

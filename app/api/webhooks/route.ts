@@ -1,4 +1,4 @@
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, signedInRoute } from "@/lib/http/route";
 import { createEndpoint } from "@/lib/webhooks/create-endpoint";
 import { listEndpoints } from "@/lib/webhooks/list-endpoints";

@@ -1,4 +1,4 @@
-import type { ToolContext, ToolSpec } from "../../voice/types.ts";
+import type { ToolContext, ToolSpec } from "../types.ts";
 
 /** What a built-in tool knows of the meeting it runs in (the bot runtime provides it). */
 export interface MeetingScope {

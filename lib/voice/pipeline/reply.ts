@@ -1,4 +1,6 @@
-import type { AgentTools, ChatMessage, LlmProvider, ProviderUsage, ToolCall, ToolCallRecord, ToolContext, TtsProvider, TtsStream } from "../types.ts";
+import type { ChatMessage, LlmProvider, ToolCall, TtsProvider, TtsStream } from "../types.ts";
+import type { ProviderUsage, ToolCallRecord } from "../../meetings/run-output.ts";
+import type { AgentTools, ToolContext } from "../../tools/types.ts";
 import type { Playout } from "./playout.ts";
 import { SentenceChunker } from "./sentence-chunker.ts";
 import { refusedCall, runToolCall, type ToolLimits, type ToolOutcome } from "./tool-runner.ts";

@@ -3,21 +3,8 @@ import { loadVadModel, StreamingVad, VAD_BLOCK_MS, type QueuedAudio, type VadBlo
 import { createProviders } from "../providers/create-providers.ts";
 import { providerLogger } from "../providers/log.ts";
 import { isRetryable } from "../providers/retry.ts";
-import {
-  INPUT_SAMPLE_RATE,
-  ProviderError,
-  type AgentTools,
-  type AgentVoiceConfig,
-  type AudioSink,
-  type LlmProvider,
-  type PcmFrame,
-  type SessionEvent,
-  type SttEvent,
-  type SttProvider,
-  type SttStream,
-  type TtsProvider,
-  type VoiceSession,
-} from "../types.ts";
+import { INPUT_SAMPLE_RATE, ProviderError, type AgentVoiceConfig, type AudioSink, type LlmProvider, type PcmFrame, type SessionEvent, type SttEvent, type SttProvider, type SttStream, type TtsProvider, type VoiceSession } from "../types.ts";
+import type { AgentTools } from "../../tools/types.ts";
 import { ActivationGate } from "./activation-gate.ts";
 import { buildMessages, MeetingHistory } from "./context.ts";
 import { EchoGuard, type Utterance } from "./echo-guard.ts";

@@ -1,5 +1,7 @@
 import { parseArguments } from "../tool-arguments.ts";
-import type { AgentTools, ChatMessage, ToolCall, ToolCallRecord, ToolContext } from "../types.ts";
+import type { ChatMessage, ToolCall } from "../types.ts";
+import type { ToolCallRecord } from "../../meetings/run-output.ts";
+import type { AgentTools, ToolContext } from "../../tools/types.ts";
 
 export interface ToolLimits {
   timeoutMs: number;

@@ -1,6 +1,6 @@
 import { catalogueEntry } from "../../providers/catalogue.ts";
 import { baseUrlProblem } from "../../providers/extra-params.ts";
-import { privateUrlsAllowed } from "../../providers/private-address.ts";
+import { privateUrlsAllowed } from "../../net/private-address.ts";
 import { providerHost } from "../../providers/provider-host.ts";
 import type { ProviderConfig, ProviderKind } from "../types.ts";
 import { providerError } from "./errors.ts";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, isPrivateHostname } from "../../providers/private-address.ts";
+import { guardedLookup, isPrivateHostname } from "../../net/private-address.ts";
 import { httpFailure, networkFailure, providerError, type ProviderRef } from "./errors.ts";
 import { AbortedError } from "./retry.ts";
 

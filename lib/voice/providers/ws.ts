@@ -1,5 +1,5 @@
 import WebSocket from "ws";
-import { guardedLookup, isPrivateHostname } from "../../providers/private-address.ts";
+import { guardedLookup, isPrivateHostname } from "../../net/private-address.ts";
 import { httpFailure, networkFailure, providerError, type ProviderRef } from "./errors.ts";
 import { AbortedError } from "./retry.ts";
 

@@ -3,7 +3,9 @@ import { createVoiceSession, type VoiceProviders } from "../../../lib/voice/pipe
 import { createProviders } from "../../../lib/voice/providers/create-providers.ts";
 import type { ProviderLogEvent } from "../../../lib/voice/providers/log.ts";
 import type { ToolLimits } from "../../../lib/voice/pipeline/tool-runner.ts";
-import type { AgentTools, AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, TranscriptSegment, VoiceSession } from "../../../lib/voice/types.ts";
+import type { AgentVoiceConfig, ProviderConfig, ProviderKind, SessionEvent, VoiceSession } from "../../../lib/voice/types.ts";
+import type { TranscriptSegment } from "../../../lib/meetings/run-output.ts";
+import type { AgentTools } from "../../../lib/tools/types.ts";
 import type { VoiceFakes } from "../../fakes/voice/server.ts";
 import { speechSamples } from "./speech.ts";
 

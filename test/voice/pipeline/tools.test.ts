@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AgentMcpServer } from "../../../lib/generated/prisma/client.ts";
 import { openMeetingTools, type MeetingTools } from "../../../lib/tools/open-meeting-tools.ts";
-import type { ToolCallRecord } from "../../../lib/voice/types.ts";
+import type { ToolCallRecord } from "../../../lib/meetings/run-output.ts";
 import { startMcpFake, type McpFake } from "../../fakes/mcp/server.ts";
 import { startVoiceFakes, type VoiceFakes } from "../../fakes/voice/server.ts";
 import { Meeting, type AgentSetup } from "./meeting.ts";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createProviders } from "@/lib/voice/providers/create-providers";
-import type { ChatMessage, LlmChunk, LlmProvider, ToolCall, ToolSpec } from "@/lib/voice/types";
+import type { ChatMessage, LlmChunk, LlmProvider, ToolCall } from "@/lib/voice/types";
+import type { ToolSpec } from "@/lib/tools/types";
 import { collect, providerConfig, useVoiceFakes } from "./support";
 
 // Function calling through each AI adapter against the fakes' vendor dialects (which the vendors'

@@ -1,7 +1,7 @@
 import { deleteAccount } from "@/lib/account/delete-account";
 import { deleteAccountSchema } from "@/lib/account/schema";
-import { answerEndingSession } from "@/lib/auth/keep-session";
-import { parseBody } from "@/lib/http/parse";
+import { answerEndingSession } from "@/lib/http/keep-session";
+import { parseBody } from "@/lib/validation/parse";
 import { signedInRoute } from "@/lib/http/route";
 
 export const POST = signedInRoute(async ({ request, user }) => {

@@ -1,6 +1,6 @@
 import { requestEmailChange } from "@/lib/account/change-email";
 import { changeEmailSchema } from "@/lib/account/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { json, signedInRoute } from "@/lib/http/route";
 
 export const POST = signedInRoute(async ({ request, user }) => {

@@ -1,7 +1,7 @@
 import { changePassword } from "@/lib/account/change-password";
 import { changePasswordSchema } from "@/lib/account/schema";
-import { answerKeepingSession } from "@/lib/auth/keep-session";
-import { parseBody } from "@/lib/http/parse";
+import { answerKeepingSession } from "@/lib/http/keep-session";
+import { parseBody } from "@/lib/validation/parse";
 import { signedInRoute } from "@/lib/http/route";
 
 export const POST = signedInRoute(async ({ request, user }) => {

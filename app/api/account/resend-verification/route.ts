@@ -1,7 +1,7 @@
 import { resendVerification } from "@/lib/auth/accounts";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { resendVerificationSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { json, route } from "@/lib/http/route";
 
 // Always 202, whether or not the address has an account or is already confirmed.

@@ -1,7 +1,7 @@
 import { resetPassword } from "@/lib/auth/accounts";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { resetPasswordSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { route } from "@/lib/http/route";
 
 export const POST = route(async ({ request }) => {

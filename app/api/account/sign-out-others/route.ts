@@ -1,4 +1,4 @@
-import { answerKeepingSession } from "@/lib/auth/keep-session";
+import { answerKeepingSession } from "@/lib/http/keep-session";
 import { endAllSessions } from "@/lib/auth/session-version";
 import { signedInRoute } from "@/lib/http/route";
 

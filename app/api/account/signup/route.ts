@@ -1,7 +1,7 @@
 import { signUp } from "@/lib/auth/accounts";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { signUpSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { json, route } from "@/lib/http/route";
 
 export const POST = route(async ({ request }) => {

@@ -1,7 +1,7 @@
 import { verifyEmail } from "@/lib/auth/accounts";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { tokenSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { route } from "@/lib/http/route";
 
 const MESSAGES = {

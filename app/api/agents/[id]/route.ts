@@ -1,7 +1,7 @@
 import { deleteAgent } from "@/lib/agents/delete-agent";
 import { getAgent } from "@/lib/agents/get-agent";
 import { updateAgent } from "@/lib/agents/update-agent";
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 export const GET = userRoute<{ id: string }>(({ user, params }) => getAgent(user.id, params.id));

@@ -1,5 +1,5 @@
 import { autoRefillSchema, autoRefillSettings, enableAutoRefill } from "@/lib/billing/auto-refill";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 export const GET = userRoute(({ user }) => autoRefillSettings(user.id));

@@ -1,6 +1,6 @@
 import { startTopUp } from "@/lib/billing/checkout";
 import { topUpSchema } from "@/lib/billing/topups";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 export const POST = userRoute(async ({ request, user }) => {

@@ -1,6 +1,6 @@
 import { usageByMeeting } from "@/lib/billing/usage-by-meeting";
 import { usageHistory, usageQuerySchema } from "@/lib/billing/usage-history";
-import { parseWith } from "@/lib/http/parse";
+import { parseWith } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 export const GET = userRoute(({ request, user }) => {

@@ -1,4 +1,4 @@
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 import { mcpTestSchema, testMcpServer } from "@/lib/tools/test-mcp-server";
 

@@ -1,5 +1,5 @@
 import { joinMeeting } from "@/lib/meetings/join-meeting";
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, userRoute } from "@/lib/http/route";
 
 // POST {agentId, meetingUrl, title?, startAt?} → 201 the meeting (joining now, or scheduled).

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { userRoute } from "@/lib/http/route";
 import { PROVIDER_KINDS } from "@/lib/providers/catalogue";
 import { listProviders } from "@/lib/providers/queries";

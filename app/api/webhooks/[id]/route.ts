@@ -1,4 +1,4 @@
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { signedInRoute } from "@/lib/http/route";
 import { deleteEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { getEndpoint } from "@/lib/webhooks/list-endpoints";

@@ -1,4 +1,5 @@
-import type { ChatMessage, LlmProvider, ProviderConfig, ToolCall, ToolSpec } from "../../types.ts";
+import type { ChatMessage, LlmProvider, ProviderConfig, ToolCall } from "../../types.ts";
+import type { ToolSpec } from "../../../tools/types.ts";
 import { bearerAuth, resolveEndpoint } from "../endpoint.ts";
 import { errorDetail, providerError, type ProviderRef } from "../errors.ts";
 import { extraParam } from "../extra.ts";

@@ -1,7 +1,7 @@
 import { confirmEmailChange } from "@/lib/account/confirm-email-change";
 import { limitAuthByIp } from "@/lib/auth/ip-limit";
 import { tokenSchema } from "@/lib/auth/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { route } from "@/lib/http/route";
 
 // Public: the link may be opened in a browser that is not signed in; the token is the proof.

@@ -1,6 +1,6 @@
 import { setMeetingActivation } from "@/lib/meetings/set-meeting-activation";
 import { activationSchema } from "@/lib/meetings/schema";
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 // POST {active} → the meeting: manual activation of its agent, toggled by the meeting's owner.

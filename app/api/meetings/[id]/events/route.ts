@@ -1,10 +1,10 @@
-import { openMeetingStream } from "@/lib/events/open-meeting-stream";
+import { openMeetingStream } from "@/lib/meetings/open-meeting-stream";
 import { userRoute } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 // GET (Last-Event-ID or ?since=now): the meeting's status changes and transcript segments as
-// Server-Sent Events (lib/events/open-meeting-stream.ts). 204 once the meeting has ended and the
+// Server-Sent Events (lib/meetings/open-meeting-stream.ts). 204 once the meeting has ended and the
 // client has everything.
 export const GET = userRoute<{ id: string }>(async ({ request, user, params }) => {
   const stream = await openMeetingStream({

@@ -1,4 +1,4 @@
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { json, route } from "@/lib/http/route";
 import { joinRoom } from "@/lib/rooms/join-room";
 

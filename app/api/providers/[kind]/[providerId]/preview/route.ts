@@ -1,7 +1,7 @@
-import { AppError } from "@/lib/http/errors";
-import { parseBody } from "@/lib/http/parse";
+import { AppError } from "@/lib/errors/app-error";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
-import { previewSchema, previewVoice } from "@/lib/providers/preview-voice";
+import { previewSchema, previewVoice } from "@/lib/voice/preview-voice";
 
 // "Play a sample": a short sentence from a text-to-speech provider with the step's voice and key, as
 // a WAV file (only tts providers speak; any other kind is 404).

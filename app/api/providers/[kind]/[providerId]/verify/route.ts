@@ -1,8 +1,8 @@
-import { parseBody } from "@/lib/http/parse";
+import { parseBody } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 import { recordKeyTested } from "@/lib/onboarding/checklist";
-import { checkProviderKey } from "@/lib/providers/check-key";
-import { keyInputSchema } from "@/lib/providers/key-input";
+import { checkProviderKey } from "@/lib/agents/check-key";
+import { keyInputSchema } from "@/lib/agents/key-input";
 
 // "Test key": the provider's cheapest authenticated call → {status: valid|invalid|unreachable, reason, message}.
 export const POST = userRoute<{ kind: string; providerId: string }>(async ({ request, user, params }) => {

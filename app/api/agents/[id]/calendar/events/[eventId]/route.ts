@@ -1,6 +1,6 @@
 import { deleteEvent } from "@/lib/calendar/delete-event";
 import { updateEvent } from "@/lib/calendar/update-event";
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { userRoute } from "@/lib/http/route";
 
 type Params = { id: string; eventId: string };

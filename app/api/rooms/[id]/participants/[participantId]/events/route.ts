@@ -1,5 +1,5 @@
 import { requireUser } from "@/lib/auth/require-user";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 import { openRoomStream } from "@/lib/rooms/open-room-stream";
 

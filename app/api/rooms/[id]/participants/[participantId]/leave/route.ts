@@ -1,4 +1,4 @@
-import { readJson } from "@/lib/http/parse";
+import { readJson } from "@/lib/validation/parse";
 import { route } from "@/lib/http/route";
 import { leaveRoom } from "@/lib/rooms/leave-room";
 

@@ -1,4 +1,4 @@
-import { readText } from "@/lib/http/parse";
+import { readText } from "@/lib/validation/parse";
 import { json, route } from "@/lib/http/route";
 import { ROOM_LIMITS } from "@/lib/rooms/limits";
 import { sendSignal } from "@/lib/rooms/send-signal";

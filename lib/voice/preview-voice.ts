@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { AGENT_LANGUAGES } from "../agents/languages.ts";
-import { AppError } from "../http/errors.ts";
-import { adapterOptions } from "../voice/providers/options.ts";
-import { createTts } from "../voice/providers/create-providers.ts";
-import { wavFile } from "../voice/providers/pcm.ts";
-import { ProviderError } from "../voice/types.ts";
-import { keyForProviderCall, keyInputSchema } from "./key-input.ts";
-import { providerEndpoint } from "./provider-endpoint.ts";
-import { providerTimeoutMs } from "./verify-key.ts";
+import { AppError } from "../errors/app-error.ts";
+import { adapterOptions } from "./providers/options.ts";
+import { createTts } from "./providers/create-providers.ts";
+import { wavFile } from "./providers/pcm.ts";
+import { ProviderError } from "./types.ts";
+import { keyForProviderCall, keyInputSchema } from "../agents/key-input.ts";
+import { providerEndpoint } from "../providers/provider-endpoint.ts";
+import { providerTimeoutMs } from "../providers/verify-key.ts";
 
 export const previewSchema = keyInputSchema.extend({ language: z.enum(AGENT_LANGUAGES, { error: "Choose a supported language" }).optional() });
 

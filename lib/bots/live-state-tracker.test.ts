@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { liveStateTracker, type LiveState } from "./live-state.ts";
+import type { LiveState } from "../meetings/live-state.ts";
+import { liveStateTracker } from "./live-state-tracker.ts";
 
 function tracker(keepWords = true) {
   const states: LiveState[] = [];

@@ -1,7 +1,7 @@
 import { decryptSecret } from "../crypto/secrets.ts";
 import type { Agent } from "../generated/prisma/client.ts";
 import { catalogueEntry } from "../providers/catalogue.ts";
-import type { AgentVoiceConfig, ProviderConfig, ProviderKind } from "../voice/types.ts";
+import type { AgentVoiceConfig, ProviderConfig, ProviderKind } from "./types.ts";
 
 /** Raised when an agent lacks what its session needs (a key); the bot fails with provider_error. */
 export class AgentConfigError extends Error {

@@ -1,6 +1,6 @@
-import { microsToUsd } from "../billing/money.ts";
+import { microsToUsd } from "./money.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { recordEvent } from "./record-event.ts";
+import { recordEvent } from "../events/record-event.ts";
 
 interface AppliedEntry {
   userId: string;

@@ -1,10 +1,10 @@
 import { encode } from "next-auth/jwt";
 import { servedOverHttps } from "../config.ts";
-import { json } from "../http/route.ts";
-import type { AuthUser } from "./require-user.ts";
-import { issueTokens } from "./refresh-tokens.ts";
-import { authSecret } from "./secret.ts";
-import { decodeSessionCookie } from "./session-cookie.ts";
+import { json } from "./route.ts";
+import type { AuthUser } from "../auth/require-user.ts";
+import { issueTokens } from "../auth/refresh-tokens.ts";
+import { authSecret } from "../auth/secret.ts";
+import { decodeSessionCookie } from "../auth/session-cookie.ts";
 
 const SESSION_MAX_AGE_S = 30 * 24 * 3600; // as lib/auth/next-auth.ts
 

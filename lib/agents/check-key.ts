@@ -1,6 +1,6 @@
-import { recordKeyCheck } from "../agents/key-checks.ts";
+import { recordKeyCheck } from "./key-checks.ts";
 import { keyForProviderCall, type KeyInput } from "./key-input.ts";
-import { verifyProviderKey, type KeyCheck } from "./verify-key.ts";
+import { verifyProviderKey, type KeyCheck } from "../providers/verify-key.ts";
 
 /**
  * "Test key" for one provider of the catalogue (active only; anything else is 404). A check of the

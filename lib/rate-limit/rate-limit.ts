@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { AppError } from "./errors.ts";
+import { AppError } from "../errors/app-error.ts";
 
 export interface Limit {
   max: number;

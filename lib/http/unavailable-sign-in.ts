@@ -1,5 +1,5 @@
-import { databaseUnavailable } from "../http/route.ts";
-import { SIGN_IN_UNAVAILABLE } from "./next-auth.ts";
+import { databaseUnavailable } from "./route.ts";
+import { SIGN_IN_UNAVAILABLE } from "../auth/next-auth.ts";
 
 /**
  * next-auth answers a JSON sign-in whose password could not be checked (the database was unreachable)

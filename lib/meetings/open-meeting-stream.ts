@@ -1,8 +1,8 @@
 import { db } from "../db/client.ts";
 import { listenHub } from "../db/listen-hub.ts";
-import { AppError } from "../http/errors.ts";
-import { FINAL_STATUSES, type MeetingStatus } from "../meetings/status.ts";
-import { EVENTS_CHANNEL, eventBody } from "./types.ts";
+import { AppError } from "../errors/app-error.ts";
+import { FINAL_STATUSES, type MeetingStatus } from "./status.ts";
+import { EVENTS_CHANNEL, eventBody } from "../events/types.ts";
 
 // GET /api/meetings/{id}/events: the meeting's status changes and transcript segments as Server-Sent
 // Events, each with its number in the meeting's stream as the SSE id. A reconnecting client sends the

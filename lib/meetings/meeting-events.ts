@@ -1,6 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
-import { FINAL_STATUSES, type MeetingStatus } from "../meetings/status.ts";
-import { newEventId, recordEvent, recordMeetingEvent } from "./record-event.ts";
+import { FINAL_STATUSES, type MeetingStatus } from "./status.ts";
+import { newEventId, recordEvent, recordMeetingEvent } from "../events/record-event.ts";
 
 type Tx = Prisma.TransactionClient;
 

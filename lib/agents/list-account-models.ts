@@ -1,9 +1,9 @@
-import { LISTINGS, MAX_PAGES, type Listing } from "./account-models.ts";
-import type { ProviderKind, Voice } from "./catalogue.ts";
+import { LISTINGS, MAX_PAGES, type Listing } from "../providers/account-models.ts";
+import type { ProviderKind, Voice } from "../providers/catalogue.ts";
 import { keyForProviderCall, type KeyInput } from "./key-input.ts";
-import { providerEndpoint, type ProviderEndpoint } from "./provider-endpoint.ts";
-import { providerGet } from "./provider-get.ts";
-import { AUTH_HEADERS, classifyFailure, classifyStatus, providerTimeoutMs, type KeyCheck } from "./verify-key.ts";
+import { providerEndpoint, type ProviderEndpoint } from "../providers/provider-endpoint.ts";
+import { providerGet } from "../providers/provider-get.ts";
+import { AUTH_HEADERS, classifyFailure, classifyStatus, providerTimeoutMs, type KeyCheck } from "../providers/verify-key.ts";
 
 type Source = "account" | "catalogue";
 export interface AccountModels {

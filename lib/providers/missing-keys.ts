@@ -1,4 +1,4 @@
-import { catalogueEntry, PROVIDER_KINDS, type ProviderKind } from "../providers/catalogue.ts";
+import { catalogueEntry, PROVIDER_KINDS, type ProviderKind } from "./catalogue.ts";
 
 type AgentKeys = Record<`${ProviderKind}ProviderId`, string> & Record<`${ProviderKind}ApiKeyEnc`, string | null>;
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, type ErrorIssue } from "./errors.ts";
+import { AppError, type ErrorIssue } from "../errors/app-error.ts";
 
 /** Largest JSON body any endpoint accepts; the biggest real one (an agent) is a few kilobytes. */
 export const MAX_JSON_BYTES = 1_000_000;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { storedAgentKey } from "../agents/stored-key.ts";
-import { AppError } from "../http/errors.ts";
-import { idSchema } from "../http/ids.ts";
-import { enforce } from "../http/rate-limit.ts";
-import { catalogueEntry, PROVIDER_KINDS, type ProviderKind } from "./catalogue.ts";
-import { getActiveProvider } from "./queries.ts";
+import { storedAgentKey } from "./stored-key.ts";
+import { AppError } from "../errors/app-error.ts";
+import { idSchema } from "../validation/ids.ts";
+import { enforce } from "../rate-limit/rate-limit.ts";
+import { catalogueEntry, PROVIDER_KINDS, type ProviderKind } from "../providers/catalogue.ts";
+import { getActiveProvider } from "../providers/queries.ts";
 
 /**
  * The body of "Test key" and of the account's model list: a typed key, or an agent whose stored key

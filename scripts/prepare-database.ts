@@ -1,7 +1,7 @@
-import { installJobs } from "../jobs/boss.ts";
-import { createPrismaClient } from "./client.ts";
-import { runMigrations } from "./migrate.ts";
-import { seedReferenceData } from "./seed.ts";
+import { installJobs } from "../lib/jobs/boss.ts";
+import { createPrismaClient } from "../lib/db/client.ts";
+import { runMigrations } from "../lib/db/migrate.ts";
+import { seedReferenceData } from "./seed-reference-data.ts";
 
 /**
  * Everything a database needs before Cohost serves from it: our migrations, reference data (provider

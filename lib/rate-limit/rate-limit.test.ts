@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AppError } from "./errors";
+import { AppError } from "../errors/app-error";
 import { assertUnder, enforce, hit, reset } from "./rate-limit";
 
 describe("rate limits", () => {

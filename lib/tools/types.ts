@@ -1,0 +1,31 @@
+// What a tool is, to the model and to the meeting: its declaration, who is asking, and the set an agent
+// has in a meeting (built-in tools and its MCP servers' tools; docs/tools.md). The voice pipeline offers
+// and runs them through these types.
+
+/** A function the model may call (docs/tools.md). */
+export interface ToolSpec {
+  /** [a-zA-Z0-9_-], at most 64 characters: what every vendor accepts. */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments: an object schema. */
+  parameters: Record<string, unknown>;
+}
+
+/** Who the agent is answering when it calls a tool (built-in tools check it, e.g. leave_meeting). */
+export interface ToolContext {
+  turnId: number;
+  /** The speaker's display name ("Participant" when unknown). */
+  speaker: string;
+  /** The platform's participant id, when the audio was tagged. */
+  speakerId: string | null;
+}
+
+/** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */
+export interface AgentTools {
+  readonly specs: ToolSpec[];
+  /**
+   * Runs one call. Resolves with the text for the model; rejects (or resolves `isError`) when the tool
+   * failed. Must honour `signal` (barge-in, time-out); the pipeline bounds time and size itself.
+   */
+  run(name: string, args: Record<string, unknown>, context: ToolContext, signal: AbortSignal): Promise<{ text: string; isError?: boolean }>;
+}
