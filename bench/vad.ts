@@ -64,7 +64,10 @@ for (const { file } of manifest) {
 }
 const clean = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
 const truth = new Uint8Array(clean.length);
-for (let i = 0, at = 0; i < parts.length; at += parts[i].length, i++) (clean.set(parts[i], at), truth.set(truthParts[i], at));
+for (let i = 0, at = 0; i < parts.length; at += parts[i].length, i++) {
+  clean.set(parts[i], at);
+  truth.set(truthParts[i], at);
+}
 const speechRms = Math.sqrt(clean.reduce((n, s, i) => n + (truth[i] ? s * s : 0), 0) / truth.reduce((n, t) => n + t, 0));
 
 function mix(kind: string | null, snrDb: number): Int16Array {
@@ -84,8 +87,11 @@ function score(decisions: boolean[], frameSamples: number) {
   decisions.forEach((said, k) => {
     let speech = 0;
     for (let i = k * frameSamples; i < (k + 1) * frameSamples; i++) speech += truth[i];
-    if (speech > frameSamples / 2) said ? tp++ : fn++;
-    else said ? fp++ : tn++;
+    if (speech > frameSamples / 2) {
+      if (said) tp++;
+      else fn++;
+    } else if (said) fp++;
+    else tn++;
   });
   return { speech_recall: Number((tp / (tp + fn)).toFixed(3)), false_positive_rate: Number((fp / (fp + tn)).toFixed(3)) };
 }

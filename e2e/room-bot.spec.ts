@@ -76,7 +76,7 @@ test("the bot hears the person as PCM, speaks into the room, and clear() stops i
   const { personContext, person } = await adaJoins(room.url);
 
   const bot = await botJoins(room.url);
-  let bridge: AudioBridge = bot.bridge;
+  const bridge: AudioBridge = bot.bridge;
   let session: MeetingSession | undefined;
   try {
     expect(bot.result.kind, JSON.stringify(bot.result)).toBe("admitted");

@@ -49,7 +49,10 @@ async function synthesiser() {
     });
     const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
     let at = 0;
-    for (const p of parts) (out.set(p, at), (at += p.length));
+    for (const p of parts) {
+      out.set(p, at);
+      at += p.length;
+    }
     return out;
   };
 }

@@ -2,7 +2,6 @@ import { assertDocumented } from "./openapi/document.ts";
 
 // Calls our route handlers the way Next.js does: a real Request in, a real Response out. Every
 // response is checked against the OpenAPI document (test/openapi/document.ts).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- handlers type their own params
 type Handler = (request: Request, segment: { params: Promise<any> }) => Promise<Response>;
 
 export async function call(

@@ -75,7 +75,7 @@ describe("change password", () => {
   });
 
   it("from an API client: the answer carries a fresh token pair, the old token is over", async () => {
-    const { user, headers } = await createUser();
+    const { headers } = await createUser();
     const res = await call(changePassword, { body: { currentPassword: TEST_PASSWORD, newPassword: "walnut-ferry-orbit" }, headers });
     expect(res.status).toBe(200);
     expect(res.body.tokens).toMatchObject({ token_type: "bearer" });

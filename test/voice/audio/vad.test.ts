@@ -16,7 +16,10 @@ async function utterances(samples: Int16Array): Promise<Utterance[]> {
   const vad = new StreamingVad(await loadVadModel(), (block: VadBlock) => {
     const step = segmenter.push(block);
     if (step.started) open = step.started.timeMs;
-    if (step.ended && open !== null) (found.push({ startMs: open, endMs: step.ended.timeMs }), (open = null));
+    if (step.ended && open !== null) {
+      found.push({ startMs: open, endMs: step.ended.timeMs });
+      open = null;
+    }
   }, (err) => {
     throw err;
   });

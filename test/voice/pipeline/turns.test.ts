@@ -151,7 +151,7 @@ describe("playout", () => {
   });
 
   it("estimates the heard share of a sentence whose audio is still arriving from the speaking rate", () => {
-    let now = 0;
+    const now = 0;
     const p = new Playout(sink().sink, () => now);
     const sentences = ["One two three four five six seven.", "Eight nine ten eleven twelve thirteen fourteen."];
     p.play(new Int16Array(16 * 340), 16_000, 0); // 340 ms for 34 characters: 10 ms per character
