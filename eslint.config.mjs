@@ -29,11 +29,6 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
-    // The in-page audio bridge is injected as a script by its function's name (lib/bots/bridge/page-script.ts).
-    files: ["lib/bots/bridge/page/*.js"],
-    rules: { "@typescript-eslint/no-unused-vars": ["error", { varsIgnorePattern: "^cohostAudioBridge$" }] },
-  },
-  {
     // Server code logs through lib/log.ts (one structured line with meeting, run and user ids).
     files: ["lib/**/*.ts", "app/api/**/*.ts", "proxy.ts"],
     ignores: ["lib/client/**", "lib/shell/**", "lib/analytics/**", "**/*.test.ts", "lib/log.ts"],

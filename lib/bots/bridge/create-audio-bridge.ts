@@ -1,11 +1,13 @@
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
-import { INPUT_SAMPLE_RATE, type AudioSink, type PcmFrame } from "../../voice/types.ts";
+import type { AudioSink, PcmFrame } from "../../voice/types.ts";
+import { createFrameClock } from "./frame-clock.ts";
 import { bridgeInitScript, type PageBridgeConfig } from "./page-script.ts";
+import { pcmFrameFrom, type FrameMessage } from "./page-frame.ts";
+import { pageSessions, type PageSessions } from "./page-sessions.ts";
 
-// The Node half of the audio bridge (docs/bots.md). The page talks to Node through a CDP binding
-// (Runtime.addBinding: no page CSP or local-network rule applies, no port to open) and Node talks to
-// the page with Runtime.evaluate on the same CDP session, which delivers in order: a clear() sent
-// after a play() always lands after it. PCM crosses as base64.
+// The Node half of the audio bridge (docs/bots.md): the page's messages (page-sessions.ts) become
+// frames on the session clock and track, playback and error callbacks; play(), clear() and the rest
+// are calls on the page's window.__cohostBridge. PCM crosses as base64.
 
 export interface RemoteTrack {
   /** The id frames of this track carry: the track's stream id as the page sees it, else the track id. */
@@ -61,8 +63,7 @@ export interface AudioBridgeOptions {
 const BINDING = "__cohostBridgeSend";
 
 type Message =
-  /** PCM as base64, or `silent`: that many samples of digital silence (a voice that just went quiet). */
-  | { type: "frame"; speakerId: string; t: number; c: string; pcm?: string; silent?: number }
+  | ({ type: "frame" } & FrameMessage)
   | ({ type: "track" } & RemoteTrack)
   | { type: "mic"; trackId: string }
   | { type: "played"; playedMs: number; playing: boolean }
@@ -71,6 +72,18 @@ type Message =
 function isPage(target: BrowserContext | Page): target is Page {
   return typeof (target as Page).mainFrame === "function";
 }
+
+/** Every page of the target gets a session: the page itself, or each page of a context as it opens. */
+async function attachAll(target: BrowserContext | Page, pages: PageSessions, onError: (error: Error) => void) {
+  if (isPage(target)) await pages.attach(target);
+  else {
+    for (const page of target.pages()) await pages.attach(page);
+    target.on("page", (page) => void pages.attach(page).catch((err: Error) => onError(new Error(`could not attach to a page: ${err.message}`))));
+  }
+}
+
+const call = (method: string, ...args: (string | number)[]) =>
+  `window.__cohostBridge && window.__cohostBridge.${method}(${args.map((a) => JSON.stringify(a)).join(",")})`;
 
 /**
  * Installs the bridge on a bot's page, or on every page of a bot's browser context. Call it before
@@ -89,38 +102,14 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
   let closed = false;
   let played = 0;
   let playing = false;
-  /** Where the bot's microphone lives: the session and execution context that asked for it. */
-  let mic: { cdp: CDPSession; contextId?: number } | null = null;
-  const sessions = new Map<Page, CDPSession>();
-  // Per capture context (one per document): session time minus the context's audio time, taken
-  // from the first frame ("arrival − duration"). A frame never arrives before it was captured, so a
-  // later frame that arrives earlier than that predicts shows the first one was delayed, and the
-  // mapping moves back (by more than a frame; smaller differences are delivery jitter). A voice's
-  // frames never overlap: while it speaks without a break they stay exactly contiguous, and a
-  // correction shows from its next pause on.
-  const offsets = new Map<string, number>();
-  const voiceEnds = new Map<string, number>();
+  const clock = createFrameClock(now, frameMs);
+  const pages = pageSessions({ binding: BINDING, closed: () => closed, onMessage: (cdp, contextId, m) => receive(cdp, contextId, m as Message), onError });
 
   function receive(cdp: CDPSession, contextId: number, m: Message) {
     switch (m.type) {
       case "frame": {
-        let samples: Int16Array;
-        if (m.pcm === undefined) samples = new Int16Array(Math.min(Math.max(0, m.silent ?? 0), INPUT_SAMPLE_RATE));
-        else {
-          const bytes = Buffer.from(m.pcm, "base64");
-          samples = new Int16Array(bytes.byteLength >> 1);
-          new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
-        }
-        if (samples.length === 0) return;
-        const startMs = (m.t * 1000) / INPUT_SAMPLE_RATE;
-        const candidate = now() - (samples.length * 1000) / INPUT_SAMPLE_RATE - startMs;
-        let offset = offsets.get(m.c);
-        if (offset === undefined || candidate < offset - frameMs) offsets.set(m.c, (offset = candidate));
-        const voice = `${m.c}:${m.speakerId}`;
-        const timeMs = Math.max(Math.round(startMs + offset), voiceEnds.get(voice) ?? -Infinity);
-        voiceEnds.set(voice, timeMs + (samples.length * 1000) / INPUT_SAMPLE_RATE);
-        const frame: PcmFrame = { samples, sampleRate: INPUT_SAMPLE_RATE, timeMs, speakerId: m.speakerId };
-        for (const l of listeners.frame) l(frame);
+        const frame = pcmFrameFrom(m, clock);
+        if (frame) for (const l of listeners.frame) l(frame);
         return;
       }
       case "track": {
@@ -129,7 +118,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
         return;
       }
       case "mic":
-        mic = { cdp, contextId };
+        pages.micAt(cdp, contextId);
         return;
       case "played":
         played = Math.max(played, m.playedMs);
@@ -143,63 +132,8 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     }
   }
 
-  async function attach(page: Page) {
-    const cdp = await page.context().newCDPSession(page);
-    sessions.set(page, cdp);
-    cdp.on("Runtime.bindingCalled", (e) => {
-      if (closed || e.name !== BINDING) return;
-      try {
-        receive(cdp, e.executionContextId, JSON.parse(e.payload) as Message);
-      } catch (err) {
-        onError(new Error(`bad message from the page: ${(err as Error).message}`));
-      }
-    });
-    await cdp.send("Runtime.addBinding", { name: BINDING });
-    // A document that was being created while the binding was added can miss it; adding it again
-    // installs it in every current document (Chromium's Runtime.addBinding walks all contexts).
-    // Until then the page keeps its messages (page/bridge.js).
-    page.on("framenavigated", () => void cdp.send("Runtime.addBinding", { name: BINDING }).catch(() => {}));
-    page.once("close", () => sessions.delete(page));
-  }
-
   await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer" }) });
-  if (isPage(target)) await attach(target);
-  else {
-    for (const page of target.pages()) await attach(page);
-    target.on("page", (page) => void attach(page).catch((err: Error) => onError(new Error(`could not attach to a page: ${err.message}`))));
-  }
-
-  /**
-   * Evaluates `expression` where the bot's microphone is (else in the first page's main frame).
-   * Errors are reported, not thrown: the page may be navigating or gone.
-   */
-  async function inPage(expression: string, awaitPromise = false): Promise<unknown> {
-    if (closed) return undefined;
-    let target = mic;
-    if (!target) {
-      const first = sessions.values().next();
-      if (first.done) return undefined;
-      target = { cdp: first.value };
-    }
-    try {
-      const { result, exceptionDetails } = await target.cdp.send("Runtime.evaluate", {
-        expression,
-        returnByValue: true,
-        awaitPromise,
-        ...(target.contextId !== undefined ? { contextId: target.contextId } : {}),
-      });
-      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      return result.value;
-    } catch (err) {
-      // The microphone's document went away (a navigation): fall back to the main frame next time.
-      if (target === mic && /context/i.test((err as Error).message)) mic = null;
-      if (!closed) onError(new Error(`page call failed: ${(err as Error).message}`));
-      return undefined;
-    }
-  }
-
-  const call = (method: string, ...args: (string | number)[]) =>
-    `window.__cohostBridge && window.__cohostBridge.${method}(${args.map((a) => JSON.stringify(a)).join(",")})`;
+  await attachAll(target, pages, onError);
 
   return {
     onFrame(listener) {
@@ -217,31 +151,30 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     play(samples, sampleRate) {
       if (samples.length === 0) return;
       const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).toString("base64");
-      void inPage(call("play", pcm, sampleRate));
+      void pages.evaluate(call("play", pcm, sampleRate));
     },
     clear() {
-      void inPage(call("clear")).then((ms) => {
+      void pages.evaluate(call("clear")).then((ms) => {
         if (typeof ms === "number") played = Math.max(played, ms);
       });
     },
     playedMs: () => played,
     async receiveStats() {
-      return ((await inPage(call("receiveStats"), true)) as ReceiveStats | undefined) ?? null;
+      return ((await pages.evaluate(call("receiveStats"), true)) as ReceiveStats | undefined) ?? null;
     },
     async sync() {
-      const ms = await inPage(call("sync"));
+      const ms = await pages.evaluate(call("sync"));
       if (typeof ms === "number") played = Math.max(played, ms);
       return played;
     },
     async close() {
       if (closed) return;
-      await inPage(call("stop"));
+      await pages.evaluate(call("stop"));
       closed = true;
       listeners.frame.clear();
       listeners.track.clear();
       listeners.playback.clear();
-      for (const cdp of sessions.values()) await cdp.detach().catch(() => {});
-      sessions.clear();
+      await pages.detachAll();
     },
   };
 }

@@ -1,9 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
+import { assemblePageScript } from "./assemble-page-script.ts";
 
-// The in-page half of the audio bridge (page/bridge.js) as an init script. It is a plain JavaScript
-// file, not TypeScript compiled at run time: Chromium runs it as it is, and no bundler or test
-// runner can rewrite a function we would otherwise serialise.
+// The in-page half of the audio bridge (page/bridge.js and the modules it imports) as an init
+// script. The modules are plain JavaScript, not TypeScript compiled at run time: Chromium runs them
+// as they are, and no bundler or test runner can rewrite code we hand to a page. They are read from
+// beside this file (the worker runs from the sources, in the Docker image too) and joined once.
 const PAGE_DIR = path.join(import.meta.dirname, "page");
 
 export interface PageBridgeConfig {
@@ -18,6 +19,6 @@ export interface PageBridgeConfig {
 let source: string | null = null;
 
 export function bridgeInitScript(config: PageBridgeConfig): string {
-  source ??= fs.readFileSync(path.join(PAGE_DIR, "bridge.js"), "utf8");
+  source ??= assemblePageScript(PAGE_DIR, "bridge.js");
   return `(() => {\n${source}\ncohostAudioBridge(${JSON.stringify(config)});\n})();`;
 }
