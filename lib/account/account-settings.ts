@@ -1,6 +1,20 @@
+import { z } from "zod";
+import { time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { LIVE_STATUSES } from "../meetings/status.ts";
 import { pendingEmailChange } from "./change-email.ts";
+
+export const accountSettingsResponse = z
+  .object({
+    email: z.string(),
+    hasPassword: z.boolean(),
+    google: z.boolean().meta({ description: "Google sign-in is linked" }),
+    pendingEmail: z.string().nullable().meta({ description: "A new address waiting for its confirmation link" }),
+    liveMeetings: z.int().meta({ description: "Agents in a meeting now (the account cannot be deleted then)" }),
+    createdAt: time,
+  })
+  .meta({ id: "AccountSettings" });
 
 /**
  * What the Account page shows besides the profile: how the user signs in, an open e-mail change, and
@@ -18,5 +32,5 @@ export async function getAccountSettings(userId: string) {
     pendingEmail: await pendingEmailChange(userId),
     liveMeetings: await db.meeting.count({ where: { userId, status: { in: [...LIVE_STATUSES] } } }),
     createdAt: user.createdAt.toISOString(),
-  };
+  } satisfies Sent<typeof accountSettingsResponse>;
 }

@@ -1,5 +1,7 @@
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
 import { withdrawRun } from "../meetings/enqueue-run.ts";
 import { notifyWorker } from "../meetings/run-checks.ts";
 import { OPEN_STATUSES } from "../meetings/status.ts";
@@ -11,7 +13,7 @@ import { transitionMeeting } from "../meetings/transitions.ts";
  * deletes the agent, all in one transaction. They stay in the history with no agent
  * (Meeting.agentId is set null).
  */
-export async function deleteAgent(userId: string, id: string): Promise<{ deleted: true; cancelledMeetings: number }> {
+export async function deleteAgent(userId: string, id: string): Promise<Sent<typeof deletedWithMeetingsResponse>> {
   return db.$transaction(async (tx) => {
     const agent = await tx.agent.findFirst({ where: { id, userId }, select: { id: true } });
     if (!agent) throw new AppError("not_found", "Agent not found");

@@ -1,17 +1,21 @@
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { LISTINGS, MAX_PAGES, type Listing } from "../providers/account-models.ts";
 import type { ProviderKind, Voice } from "../providers/catalogue.ts";
 import { keyForProviderCall, type KeyInput } from "./key-input.ts";
 import { providerEndpoint, type ProviderEndpoint } from "../providers/provider-endpoint.ts";
 import { providerGet } from "../providers/provider-get.ts";
-import { AUTH_HEADERS, classifyFailure, classifyStatus, providerTimeoutMs, type KeyCheck } from "../providers/verify-key.ts";
+import { AUTH_HEADERS, classifyFailure, classifyStatus, keyCheckResponse, providerTimeoutMs, type KeyCheck } from "../providers/verify-key.ts";
 
-type Source = "account" | "catalogue";
-export interface AccountModels {
-  models: { source: Source; items: string[] };
-  voices: { source: Source; items: Voice[] };
-  /** Why the catalogue's list stands in for the account's (the provider refused or failed); null when nothing failed. */
-  problem: KeyCheck | null;
-}
+const listSource = z.enum(["account", "catalogue"]).meta({ description: "account: the provider's list for this key; catalogue: Cohost's suggestions stand in" });
+export const accountModelsResponse = z
+  .object({
+    models: z.object({ source: listSource, items: z.array(z.string()) }),
+    voices: z.object({ source: listSource, items: z.array(z.object({ id: z.string(), name: z.string() })) }),
+    problem: keyCheckResponse.nullable().meta({ description: "Why the catalogue's list stands in (the provider refused or failed); null when nothing failed" }),
+  })
+  .meta({ id: "AccountModels", description: "The models (and voices) a key can use at the provider; any model id may still be used" });
+export type AccountModels = Sent<typeof accountModelsResponse>;
 
 const MAX_ITEMS = 1000;
 

@@ -1,14 +1,67 @@
-import type { Agent, AgentMcpServer } from "../generated/prisma/client.ts";
-import { serializeMcpServer } from "../tools/stored-mcp-server.ts";
+import { z } from "zod";
+import { time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
+import type { Agent, AgentMcpServer, MeetingPlatform } from "../generated/prisma/client.ts";
+import { platformField } from "../meetings/serialize.ts";
+import { providerKind } from "../providers/queries.ts";
+import { mcpServerResponse, serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 import type { KeyProblem } from "./key-checks.ts";
 import { missingKeys } from "../providers/missing-keys.ts";
+
+export const agentResponse = z
+  .object({
+    id: z.string(),
+    status: z.enum(["active", "paused"]),
+    name: z.string(),
+    description: z.string(),
+    language: z.string(),
+    wakeWord: z.string().nullable(),
+    manualActivation: z.boolean(),
+    transcript: z.boolean(),
+    summaries: z.boolean().meta({ description: "A summary after each completed meeting (while transcripts are kept)" }),
+    timeZone: z.string().meta({ description: "IANA time zone" }),
+    sttProviderId: z.string(),
+    sttHasKey: z.boolean(),
+    sttKeyHint: z.string().nullable(),
+    sttExtraParams: z.record(z.string(), z.unknown()),
+    aiProviderId: z.string(),
+    aiHasKey: z.boolean(),
+    aiKeyHint: z.string().nullable(),
+    aiExtraParams: z.record(z.string(), z.unknown()),
+    ttsProviderId: z.string(),
+    ttsHasKey: z.boolean(),
+    ttsKeyHint: z.string().nullable(),
+    ttsExtraParams: z.record(z.string(), z.unknown()),
+    meetingPlatform: z.enum(["zoom", "teams", "meet"]),
+    requireConfirmation: z.boolean(),
+    whitelistedEmails: z.array(z.string()),
+    accessControlEnabled: z.boolean(),
+    zoomAppKey: z.string().nullable(),
+    zoomHasSecret: z.boolean(),
+    zoomSecretHint: z.string().nullable(),
+    mcpServers: z.array(mcpServerResponse),
+    nextMeeting: z.object({ id: z.string(), title: z.string(), meetingUrl: z.string(), platform: platformField, scheduledStart: time }).nullable(),
+    openMeetings: z.int(),
+    retiringModels: z
+      .array(z.object({ kind: providerKind, providerId: z.string(), model: z.string(), retiresOn: z.iso.date(), replacement: z.string(), retired: z.boolean() }))
+      .meta({ description: "The agent's models that retire within 30 days or have retired, with what to pick instead" }),
+    missingKeys: z
+      .array(providerKind)
+      .meta({ description: "Steps whose provider needs a key and has none stored: the agent needs keys and is not sent to meetings (409)" }),
+    keyProblems: z
+      .array(z.object({ kind: providerKind, providerId: z.string(), source: z.enum(["test", "meeting"]), at: time, meetingId: z.string().nullable() }))
+      .meta({ description: "Stored keys the provider refused, at the last Test key or in the last meeting, unless a later check or a new key says otherwise" }),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "Agent", description: "Keys never leave the server: only whether one is stored and a masked hint." });
 
 export interface NextMeeting {
   id: string;
   title: string;
   meetingUrl: string;
-  platform: string;
+  platform: MeetingPlatform;
   scheduledStart: Date;
 }
 export interface MeetingSummary {
@@ -69,7 +122,13 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
-  };
+  } satisfies SentAgent;
 }
+
+/**
+ * The response schema, but for meetingPlatform: its column shares the meetings' enum (with "room"),
+ * though an agent's is only ever written through agentInputSchema, which has none.
+ */
+type SentAgent = Omit<Sent<typeof agentResponse>, "meetingPlatform"> & { meetingPlatform: MeetingPlatform };
 
 export type AgentDto = ReturnType<typeof serializeAgent>;

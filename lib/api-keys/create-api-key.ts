@@ -3,7 +3,8 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { parseWith } from "../validation/parse.ts";
 import { createApiKeySchema, MAX_API_KEYS } from "./schema.ts";
-import { serializeApiKey, type ApiKeyDto } from "./serialize.ts";
+import type { Sent } from "../contract/sent.ts";
+import { serializeApiKey, type ApiKeyDto, type createdApiKeyResponse } from "./serialize.ts";
 
 /** Every key starts with this, so people (and secret scanners) recognise one. */
 export const API_KEY_PREFIX = "ck_";
@@ -25,5 +26,5 @@ export async function createApiKey(userId: string, body: unknown): Promise<{ api
       keyHash: sha256(key),
     },
   });
-  return { apiKey: serializeApiKey(row), key };
+  return { apiKey: serializeApiKey(row), key } satisfies Sent<typeof createdApiKeyResponse>;
 }

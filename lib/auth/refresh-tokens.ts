@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from "./access-token.ts";
@@ -6,13 +8,11 @@ import { randomToken, sha256 } from "../crypto/random-token.ts";
 
 const REFRESH_TTL_MS = 30 * 24 * 3600 * 1000;
 
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  token_type: "bearer";
-  expires_in: number;
-  expires_at: number;
-}
+/** What the token endpoint answers (OAuth2's token response). */
+export const tokenResponse = z
+  .object({ access_token: z.string(), refresh_token: z.string(), token_type: z.literal("bearer"), expires_in: z.int(), expires_at: z.int().meta({ description: "Epoch seconds" }) })
+  .meta({ id: "TokenResponse" });
+export type TokenResponse = Sent<typeof tokenResponse>;
 
 const invalidGrant = () => new AppError("invalid_grant", "The refresh token is invalid, expired or revoked. Please sign in again.");
 

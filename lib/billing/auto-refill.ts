@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type Stripe from "stripe";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isWholeCents, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { stripeConfigured } from "./mode.ts";
-import { microsToUsd, usdToMicros } from "./money.ts";
+import { dollars, microsToUsd, usdToMicros } from "./money.ts";
 import { microsToCents, stripe } from "./stripe.ts";
 import { creditTopUpTx, TEST_CARD } from "./topups.ts";
 import type { Tx } from "./ledger.ts";
@@ -22,6 +23,10 @@ export const autoRefillSchema = z.object({
   threshold: z.number({ error: THRESHOLD }).min(THRESHOLD_MIN_USD, THRESHOLD).max(TOPUP_MAX_USD, THRESHOLD).refine(isWholeCents, THRESHOLD).optional(),
 });
 
+export const autoRefillResponse = z
+  .object({ enabled: z.boolean(), amount: dollars, threshold: dollars, hasCard: z.boolean(), failures: z.int(), lastError: z.string().nullable() })
+  .meta({ id: "AutoRefill" });
+
 export const NO_CARD = "Add a card by topping up once before enabling auto-refill";
 const AUTH_REQUIRED = "Your bank asked to confirm the automatic payment. Please top up manually to confirm your card.";
 const DISABLED = "Auto-refill was turned off after three failed payments. Top up manually to keep your agents running.";
@@ -35,7 +40,7 @@ export async function autoRefillSettings(userId: string) {
     hasCard: Boolean(a?.stripePaymentMethodId),
     failures: a?.autoRefillFailures ?? 0,
     lastError: a?.autoRefillLastError ?? null,
-  };
+  } satisfies Sent<typeof autoRefillResponse>;
 }
 
 export async function enableAutoRefill(userId: string, input: z.infer<typeof autoRefillSchema>) {

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { appUrl } from "../config.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { ensureStripeCustomer } from "./customer.ts";
 import { stripeConfigured } from "./mode.ts";
@@ -6,11 +8,13 @@ import { microsToCents, stripe } from "./stripe.ts";
 import { CHECKOUT_TTL_MINUTES, createTestTopUp } from "./topups.ts";
 import { usdToMicros } from "./money.ts";
 
+export const checkoutResponse = z.object({ id: z.string(), url: z.string().meta({ description: "Where to send the user to pay" }) }).meta({ id: "Checkout" });
+
 /**
  * Starts a top-up: a Stripe Checkout Session (payment mode, saved customer, card kept for
  * off-session auto-refill) when Stripe is configured, else the in-app test checkout.
  */
-export async function startTopUp(userId: string, amountUsd: number): Promise<{ id: string; url: string }> {
+export async function startTopUp(userId: string, amountUsd: number): Promise<Sent<typeof checkoutResponse>> {
   if (!stripeConfigured()) return createTestTopUp(userId, amountUsd);
   const customer = await ensureStripeCustomer(userId);
   const topUp = await db.topUp.create({ data: { userId, amountMicros: usdToMicros(amountUsd), method: "checkout" } });

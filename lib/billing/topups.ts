@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isWholeCents, TOPUP_MAX_USD, TOPUP_MIN_USD } from "./amount.ts";
 import { applyEntryTx, type Tx } from "./ledger.ts";
 import { testModeAllowed } from "./mode.ts";
 import { enqueueReceiptTx } from "./receipt.ts";
-import { microsToUsd, usdToMicros } from "./money.ts";
+import { dollars, microsToUsd, usdToMicros } from "./money.ts";
 
 export const TEST_CARD = "pm_test_mode_card";
 const AMOUNT_MESSAGE = `Amount must be between ${TOPUP_MIN_USD} and ${TOPUP_MAX_USD} US dollars, in whole cents`;
@@ -15,6 +17,20 @@ export const CHECKOUT_TTL_MINUTES = 60;
 export const topUpSchema = z.object({
   amount: z.number({ error: AMOUNT_MESSAGE }).min(TOPUP_MIN_USD, AMOUNT_MESSAGE).max(TOPUP_MAX_USD, AMOUNT_MESSAGE).refine(isWholeCents, AMOUNT_MESSAGE),
 });
+
+export const topUpResponse = z
+  .object({
+    id: z.string(),
+    amount: dollars,
+    status: z.enum(["pending", "completed", "failed", "expired", "refunded"]),
+    method: z.enum(["checkout", "auto_refill", "test_checkout"]),
+    createdAt: time,
+    completedAt: time.nullable(),
+  })
+  .meta({ id: "TopUp" });
+
+/** What paying a test checkout answers: whether this payment credited, and the balance after. */
+export const testPaymentResponse = z.object({ credited: z.boolean(), balanceUsd: dollars }).meta({ id: "TestPayment" });
 
 /**
  * Abandoned test checkouts expire like Stripe's sessions do (Stripe tells us through the
@@ -74,7 +90,7 @@ export async function payTestTopUp(userId: string, topUpId: string) {
     await tx.creditAccount.updateMany({ where: { userId, stripePaymentMethodId: null }, data: { stripePaymentMethodId: TEST_CARD } });
     return credited;
   });
-  return { credited: result.applied, balanceUsd: microsToUsd(result.balanceMicros) };
+  return { credited: result.applied, balanceUsd: microsToUsd(result.balanceMicros) } satisfies Sent<typeof testPaymentResponse>;
 }
 
 export async function getTestTopUp(userId: string, topUpId: string) {
@@ -93,5 +109,5 @@ export async function topUpHistory(userId: string) {
     method: t.method,
     createdAt: t.createdAt,
     completedAt: t.completedAt,
-  }));
+  }) satisfies Sent<typeof topUpResponse>);
 }

@@ -1,5 +1,7 @@
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { microsToUsd } from "./money.ts";
+import type { usageHistoryResponse } from "./usage-history.ts";
 
 interface Row {
   meetingId: string | null;
@@ -55,5 +57,5 @@ export async function usageByMeeting(userId: string, page: number, limit: number
       lastTimestamp: r.lastAt,
     })),
     pagination: { page, limit, total, totalPages: Math.ceil(total / limit) },
-  };
+  } satisfies Sent<typeof usageHistoryResponse>;
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { pagination, time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
-import { microsToUsd } from "./money.ts";
+import { dollars, microsToUsd } from "./money.ts";
 
 const positiveInt = (name: string, max?: number) =>
   z.coerce
@@ -15,6 +17,31 @@ export const usageQuerySchema = z.object({
   /** `meeting`: one row per meeting (lib/billing/usage-by-meeting.ts) instead of one per billed minute. */
   group: z.enum(["meeting"], { error: 'group must be "meeting"' }).optional(),
 });
+
+export const usageHistoryResponse = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        action: z.string(),
+        cost: dollars,
+        timestamp: time,
+        meetingId: z.string().nullable(),
+        agentId: z.string().nullable(),
+        agentName: z.string().nullable(),
+        meetingTitle: z.string().nullable(),
+        // With ?group=meeting: one row per meeting (id is the meeting's); timestamp is its first charge.
+        quantity: z.number().int().optional().meta({ description: "group=meeting: units billed in the meeting (minutes of agent time)" }),
+        lastTimestamp: time.optional().meta({ description: "group=meeting: the meeting's last charge" }),
+        platform: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's platform" }),
+        meetingUrl: z.string().nullable().optional().meta({ description: "group=meeting: the meeting's link (names a meeting without a title)" }),
+      }),
+    ),
+    pagination,
+  })
+  .meta({ id: "UsageHistory" });
+
+export const spendDayResponse = z.object({ day: z.iso.date(), costUsd: dollars }).meta({ id: "SpendDay" });
 
 interface Row {
   id: bigint;
@@ -66,7 +93,7 @@ export async function usageHistory(userId: string, page: number, limit: number) 
       meetingTitle: r.meetingTitle,
     })),
     pagination: { page, limit, total: count, totalPages: Math.ceil(count / limit) },
-  };
+  } satisfies Sent<typeof usageHistoryResponse>;
 }
 
 /** Spend per day for the last `days` days (UTC), for the billing chart. */
@@ -76,5 +103,5 @@ export async function spendPerDay(userId: string, days = 30) {
     FROM "LedgerEntry"
     WHERE "userId" = ${userId} AND "type" = 'usage' AND "createdAt" >= now() - make_interval(days => ${days})
     GROUP BY 1 ORDER BY 1`;
-  return rows.map((r) => ({ day: r.day.toISOString().slice(0, 10), costUsd: microsToUsd(r.micros) }));
+  return rows.map((r) => ({ day: r.day.toISOString().slice(0, 10), costUsd: microsToUsd(r.micros) }) satisfies Sent<typeof spendDayResponse>);
 }

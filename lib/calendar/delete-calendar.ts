@@ -1,5 +1,7 @@
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import type { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
 import { cancelScheduledMeeting } from "../meetings/schedule-meeting.ts";
 
 /**
@@ -7,7 +9,7 @@ import { cancelScheduledMeeting } from "../meetings/schedule-meeting.ts";
  * meetings that the agent has not joined yet (the meetings stay in the history). Events another
  * calendar still carries keep their meetings.
  */
-export async function deleteCalendar(userId: string, id: string): Promise<{ deleted: true; cancelledMeetings: number }> {
+export async function deleteCalendar(userId: string, id: string): Promise<Sent<typeof deletedWithMeetingsResponse>> {
   return db.$transaction(
     async (tx) => {
       const calendar = await tx.calendar.findFirst({ where: { id, userId }, select: { agentId: true } });

@@ -3,7 +3,8 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { parseWith } from "../validation/parse.ts";
 import { rangeQuerySchema } from "./schema.ts";
-import { EVENT_INCLUDE, serializeEvent } from "./serialize.ts";
+import type { Sent } from "../contract/sent.ts";
+import { EVENT_INCLUDE, serializeEvent, type calendarEventsResponse } from "./serialize.ts";
 
 const DAY_MS = 24 * 3600_000;
 /** Without ?from, lists start five weeks back: the month view of the current month and the last. */
@@ -35,11 +36,11 @@ async function events(where: Prisma.CalendarEventWhereInput, query: URLSearchPar
 export async function getAgentCalendar(userId: string, agentId: string, query: URLSearchParams) {
   const agent = await db.agent.findFirst({ where: { id: agentId, userId }, select: { calendarTokenHash: true } });
   if (!agent) throw new AppError("not_found", "Agent not found");
-  return { events: await events({ userId, agentId }, query), hasToken: agent.calendarTokenHash !== null };
+  return { events: await events({ userId, agentId }, query), hasToken: agent.calendarTokenHash !== null } satisfies Sent<typeof calendarEventsResponse>;
 }
 
 /** GET /api/calendars/events → {events, hasToken}: every agent's events, for the overall calendar. */
 export async function getUserCalendar(userId: string, query: URLSearchParams) {
   const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { calendarFeedTokenHash: true } });
-  return { events: await events({ userId }, query), hasToken: user.calendarFeedTokenHash !== null };
+  return { events: await events({ userId }, query), hasToken: user.calendarFeedTokenHash !== null } satisfies Sent<typeof calendarEventsResponse>;
 }

@@ -1,8 +1,50 @@
+import { z } from "zod";
+import { time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
-import type { Calendar, CalendarEvent } from "../generated/prisma/client.ts";
+import type { Calendar, CalendarEvent, MeetingStatus } from "../generated/prisma/client.ts";
+import { meetingStatusField, platformField } from "../meetings/serialize.ts";
 
 export const EVENT_INCLUDE = { meeting: { select: { id: true, status: true } }, agent: { select: { name: true } } } as const;
-type EventRow = CalendarEvent & { meeting: { id: string; status: string } | null; agent: { name: string } };
+type EventRow = CalendarEvent & { meeting: { id: string; status: MeetingStatus } | null; agent: { name: string } };
+
+export const calendarEventResponse = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    start: time,
+    end: time.nullable(),
+    meetingUrl: z.string(),
+    platform: platformField,
+    status: z.enum(["blocked", "pending", "confirmed", "cancelled"]),
+    organizerEmail: z.string().nullable(),
+    meetingId: z.string().nullable(),
+    meetingStatus: meetingStatusField.nullable(),
+    agentId: z.string(),
+    agentName: z.string(),
+    description: z.string().nullable(),
+    edited: z.boolean(),
+  })
+  .meta({ id: "CalendarEvent" });
+
+/** An agent's or the user's events, and whether their feed has an address (list-events.ts). */
+export const calendarEventsResponse = z.object({ events: z.array(calendarEventResponse), hasToken: z.boolean() }).meta({ id: "CalendarEvents" });
+
+export const calendarResponse = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    source: z.enum(["upload", "subscription"]),
+    agentId: z.string(),
+    agentName: z.string(),
+    eventCount: z.int(),
+    lastSyncedAt: time.nullable(),
+    importing: z.boolean().meta({ description: "An import is queued or running (the jobs process reads the calendar)" }),
+    error: z.string().nullable(),
+    urlHint: z.string().nullable().meta({ description: "Only the origin of a subscribed address: the address itself is a secret" }),
+    createdAt: time,
+  })
+  .meta({ id: "Calendar" });
 
 /** The API shape of an agent calendar event (issue 8 fields, plus what the calendar pages show). */
 export function serializeEvent(e: EventRow) {
@@ -21,7 +63,7 @@ export function serializeEvent(e: EventRow) {
     agentName: e.agent.name,
     description: e.description,
     edited: e.editedAt !== null,
-  };
+  } satisfies Sent<typeof calendarEventResponse>;
 }
 export type CalendarEventDto = ReturnType<typeof serializeEvent>;
 
@@ -49,7 +91,7 @@ export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name
     importing: c.importRequestedAt !== null,
     urlHint: urlHint(c.sourceUrl),
     createdAt: c.createdAt,
-  };
+  } satisfies Sent<typeof calendarResponse>;
 }
 export type CalendarDto = ReturnType<typeof serializeCalendar>;
 

@@ -1,9 +1,65 @@
+import { z } from "zod";
+import { time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { sweepLostMeetings } from "./sweep-lost-meetings.ts";
-import { microsToUsd } from "../billing/money.ts";
+import { dollars, microsToUsd } from "../billing/money.ts";
 import { AppError } from "../errors/app-error.ts";
-import { expectedSummary, serializeNote, serializeSummary } from "./serialize-summary.ts";
-import { serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
+import { providerKind } from "../providers/queries.ts";
+import { expectedSummary, meetingSummaryResponse, noteResponse, serializeNote, serializeSummary } from "./serialize-summary.ts";
+import { meetingResponse, meetingStatusField, serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
+
+const toolCall = z.object({ name: z.string(), server: z.string().nullable(), arguments: z.string(), durationMs: z.int(), ok: z.boolean(), error: z.string().nullable() });
+
+const transcriptSegmentResponse = z
+  .object({
+    id: z.string(),
+    speaker: z.string(),
+    isAgent: z.boolean(),
+    text: z.string(),
+    startMs: z.int(),
+    endMs: z.int(),
+    interrupted: z.boolean(),
+    tool: toolCall.nullable().meta({ description: "A tool call of the agent (then `text` says it in short)" }),
+  })
+  .meta({ id: "TranscriptSegment" });
+
+const providerUsageResponse = z.object({
+  kind: providerKind,
+  providerId: z.string(),
+  model: z.string(),
+  audioSeconds: z.number(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  characters: z.int(),
+});
+const meetingUsageResponse = z.object({ billedMinutes: z.int(), costUsd: dollars, providers: z.array(providerUsageResponse) }).meta({ id: "MeetingUsage" });
+
+const turnResponse = z.object({
+  turnId: z.int(),
+  transcriptMs: z.int().nullable(),
+  llmFirstTokenMs: z.int().nullable(),
+  ttsFirstAudioMs: z.int().nullable(),
+  voiceToVoiceMs: z.int().nullable(),
+  interrupted: z.boolean(),
+  toolCalls: z.int(),
+  toolMs: z.int().nullable(),
+  createdAt: time,
+});
+
+export const meetingDetailsResponse = z
+  .object({
+    ...meetingResponse.shape,
+    manualActivation: z.boolean(),
+    events: z.array(z.object({ id: z.string(), fromStatus: meetingStatusField.nullable(), toStatus: meetingStatusField, reason: z.string().nullable(), data: z.unknown(), createdAt: time })),
+    participants: z.array(z.object({ id: z.string(), name: z.string(), isAgent: z.boolean(), joinedAt: time, leftAt: time.nullable() })),
+    transcript: z.array(transcriptSegmentResponse),
+    usage: meetingUsageResponse,
+    turns: z.array(turnResponse),
+    notes: z.array(noteResponse),
+    summary: meetingSummaryResponse.nullable(),
+  })
+  .meta({ id: "MeetingDetails" });
 
 /** Transcript segments returned with the details (the newest; a long meeting pages the rest later). */
 const TRANSCRIPT_LIMIT = 2000;
@@ -41,7 +97,7 @@ export async function getMeetingDetails(userId: string, id: string) {
       startMs: s.startMs,
       endMs: s.endMs,
       interrupted: s.interrupted,
-      tool: s.tool as { name: string; server: string | null; arguments: string; durationMs: number; ok: boolean; error: string | null } | null,
+      tool: s.tool as z.output<typeof toolCall> | null,
     })),
     usage: {
       billedMinutes: usage._sum.quantity ?? 0,
@@ -54,7 +110,7 @@ export async function getMeetingDetails(userId: string, id: string) {
         inputTokens: u.inputTokens,
         outputTokens: u.outputTokens,
         characters: u.characters,
-      })),
+      }) satisfies Sent<typeof providerUsageResponse>),
     },
     turns: turns.map((t) => ({
       turnId: t.turnId,
@@ -66,8 +122,8 @@ export async function getMeetingDetails(userId: string, id: string) {
       toolCalls: t.toolCalls,
       toolMs: t.toolMs,
       createdAt: t.createdAt,
-    })),
+    }) satisfies Sent<typeof turnResponse>),
     notes: notes.map(serializeNote),
     summary: serializeSummary(summary) ?? expectedSummary(meeting, segments.length > 0),
-  };
+  } satisfies Sent<typeof meetingDetailsResponse>;
 }

@@ -4,7 +4,8 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { parseWith } from "../validation/parse.ts";
 import { FINAL_STATUSES, MEETING_STATUSES, OPEN_STATUSES, type MeetingStatus } from "./status.ts";
 import { listMeetingsQuerySchema } from "./schema.ts";
-import { meetingCosts, serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
+import type { Sent } from "../contract/sent.ts";
+import { meetingCosts, serializeMeeting, WITH_AGENT_NAME, type meetingListResponse } from "./serialize.ts";
 
 // The order of each view. Without a view: latest start first (spec §7's list).
 const ORDER: Record<"upcoming" | "past" | "all", Prisma.MeetingOrderByWithRelationInput[]> = {
@@ -48,5 +49,5 @@ export async function listMeetings(userId: string, query: URLSearchParams) {
   return {
     meetings: meetings.map((m) => serializeMeeting(m, costs.get(m.id))),
     pagination: { page: q.page, limit: q.limit, total, totalPages: Math.ceil(total / q.limit) },
-  };
+  } satisfies Sent<typeof meetingListResponse>;
 }

@@ -1,7 +1,41 @@
+import { z } from "zod";
+import { pagination, time } from "../contract/fields.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
-import { microsToUsd } from "../billing/money.ts";
+import { dollars, microsToUsd } from "../billing/money.ts";
 import type { AgentStatus, Meeting } from "../generated/prisma/client.ts";
+import { MEETING_STATUSES } from "./status.ts";
+
+/** Where a meeting takes place, as responses name it ("room": Cohost's own test room). */
+export const platformField = z.enum(["zoom", "teams", "meet", "room"]);
+export const meetingStatusField = z.enum(MEETING_STATUSES);
+
+export const meetingResponse = z
+  .object({
+    id: z.string(),
+    agentId: z.string().nullable(),
+    agentName: z.string().nullable(),
+    agentStatus: z.enum(["active", "paused"]).nullable().meta({ description: "Null once the agent is deleted" }),
+    title: z.string(),
+    meetingUrl: z.string(),
+    platform: platformField,
+    status: meetingStatusField,
+    statusReason: z.string().nullable(),
+    scheduledStart: time,
+    scheduledEnd: time.nullable(),
+    startedAt: time.nullable(),
+    endedAt: time.nullable(),
+    costUsd: dollars,
+    activated: z.boolean(),
+    createdAt: time,
+  })
+  .meta({ id: "Meeting" });
+
+export const meetingListResponse = z.object({ meetings: z.array(meetingResponse), pagination }).meta({ id: "MeetingList" });
+
+/** What deleting something that held meetings answers (an agent, a calendar): how many it cancelled. */
+export const deletedWithMeetingsResponse = z.object({ deleted: z.literal(true), cancelledMeetings: z.int() }).meta({ id: "DeletedWithMeetings" });
 
 type MeetingWithAgent = Meeting & { agent: { name: string; status: AgentStatus } | null };
 
@@ -25,7 +59,7 @@ export function serializeMeeting(m: MeetingWithAgent, costMicros = 0n) {
     costUsd: microsToUsd(costMicros),
     activated: m.activated,
     createdAt: m.createdAt,
-  };
+  } satisfies Sent<typeof meetingResponse>;
 }
 
 export type MeetingDto = ReturnType<typeof serializeMeeting>;

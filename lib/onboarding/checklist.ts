@@ -1,3 +1,5 @@
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 
 // The dashboard's first-run checklist (issue 18): the path from sign-up to an agent in real
@@ -6,11 +8,13 @@ import { db } from "../db/client.ts";
 export const CHECKLIST_STEPS = ["keys", "keyTested", "testRoom", "topUp", "calendar"] as const;
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
 
-export interface Checklist {
-  steps: { id: ChecklistStep; done: boolean }[];
-  /** Shown until every step is done or the user dismissed it. */
-  visible: boolean;
-}
+export const checklistResponse = z
+  .object({
+    steps: z.array(z.object({ id: z.enum(CHECKLIST_STEPS), done: z.boolean() })),
+    visible: z.boolean().meta({ description: "Shown until every step is done or the user dismissed it" }),
+  })
+  .meta({ id: "Checklist", description: "The dashboard's first-run checklist; every step ticks itself from the account's data" });
+export type Checklist = Sent<typeof checklistResponse>;
 
 export async function getChecklist(userId: string): Promise<Checklist> {
   const [user, agentWithKeys, roomMeeting, topUp, calendar] = await Promise.all([

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type { Auth, Operation, RawResponse } from "../contract/operation.ts";
+import { errorResponse } from "../errors/error-response.ts";
 import { ID_PATTERN, isIdParam } from "../validation/ids.ts";
-import { OPERATIONS, type Auth, type Operation, type RawResponse } from "./operations.ts";
-import { ErrorResponse } from "./responses.ts";
+import { OPERATIONS } from "./operations.ts";
 
 // The OpenAPI 3.1 document, generated from the operations' zod schemas with zod's own JSON Schema
 // output (draft 2020-12, the dialect of OpenAPI 3.1). Request bodies and query strings are described
@@ -121,7 +122,7 @@ function parameters(op: Operation, components: Components): Json[] {
 
 export function buildOpenApiDocument(serverUrl?: string): Json {
   const components = new Components();
-  const errorRef = components.convert(ErrorResponse, "output");
+  const errorRef = components.convert(errorResponse, "output");
   const paths: Record<string, Record<string, Json>> = {};
   for (const op of OPERATIONS) {
     const responses: Record<string, Json> = {};

@@ -1,21 +1,22 @@
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { ANTHROPIC_VERSION, CARTESIA_VERSION } from "./api-versions.ts";
 import type { ProviderKind } from "./catalogue.ts";
 import { PrivateAddressError } from "../net/private-address.ts";
 import { providerEndpoint } from "./provider-endpoint.ts";
 import { providerGet, ProviderTimeout } from "./provider-get.ts";
 
-type KeyStatus = "valid" | "invalid" | "unreachable";
-/** Why, for the form to say in the user's language (the message is English, for API clients). */
-export type KeyCheckReason = "valid" | "rejected" | "rate_limited" | "provider_error" | "timeout" | "network" | "private_address";
-export interface KeyCheck {
-  status: KeyStatus;
-  reason: KeyCheckReason;
-  message: string;
-  /** provider_error: the provider's HTTP status. */
-  providerStatus?: number;
-  /** timeout: how long we waited. */
-  seconds?: number;
-}
+/** What "Test key" answers. The reason is for the form to say in the user's language (the message is English, for API clients). */
+export const keyCheckResponse = z
+  .object({
+    status: z.enum(["valid", "invalid", "unreachable"]),
+    reason: z.enum(["valid", "rejected", "rate_limited", "provider_error", "timeout", "network", "private_address"]).meta({ description: "Why, as a code to word in the user's language" }),
+    message: z.string(),
+    providerStatus: z.int().optional().meta({ description: "provider_error: the provider's HTTP status" }),
+    seconds: z.int().optional().meta({ description: "timeout: how long Cohost waited" }),
+  })
+  .meta({ id: "KeyCheck" });
+export type KeyCheck = Sent<typeof keyCheckResponse>;
 
 /** How each provider takes a key (same header for every kind it serves). The key is sent once and never stored or logged. */
 export const AUTH_HEADERS: Record<string, (key: string) => Record<string, string>> = {

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { randomToken, sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -11,6 +13,10 @@ import { notifyRoom } from "./room-events.ts";
 import { joinRoomSchema } from "./schema.ts";
 
 export const ROOM_FULL = `This room is full (at most ${ROOM_LIMITS.maxParticipants} people)`;
+
+export const roomJoinedResponse = z
+  .object({ participant: z.object({ id: z.string(), name: z.string() }), key: z.string(), iceServers: z.array(z.record(z.string(), z.unknown())) })
+  .meta({ id: "RoomJoined" });
 
 /**
  * Anyone with the link joins under a name. The answer carries the participant's key (it authorises
@@ -31,5 +37,5 @@ export async function joinRoom(roomId: string, body: unknown, request: Request) 
     return tx.roomParticipant.create({ data: { roomId, name: input.name, keyHash: sha256(key) }, select: { id: true, name: true } });
   });
   await notifyRoom(roomId);
-  return { participant, key, iceServers: roomIceServers() };
+  return { participant, key, iceServers: roomIceServers() } satisfies Sent<typeof roomJoinedResponse>;
 }

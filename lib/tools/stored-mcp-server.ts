@@ -1,3 +1,5 @@
+import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { decryptSecret } from "../crypto/secrets.ts";
 import type { AgentMcpServer } from "../generated/prisma/client.ts";
 
@@ -11,9 +13,21 @@ export function storedServerHeaders(server: Pick<AgentMcpServer, "tokenEnc" | "h
   return headers;
 }
 
+export const mcpServerResponse = z
+  .object({ id: z.string(), name: z.string(), url: z.string(), hasToken: z.boolean(), tokenHint: z.string().nullable(), headerNames: z.array(z.string()), disabledTools: z.array(z.string()) })
+  .meta({ id: "McpServer", description: "An MCP tool server of the agent; its token and header values never leave the server." });
+
 /** The API shape of a stored server: never its token or header values. */
 export function serializeMcpServer(s: AgentMcpServer) {
-  return { id: s.id, name: s.name, url: s.url, hasToken: s.tokenEnc !== null, tokenHint: s.tokenHint, headerNames: s.headerNames, disabledTools: s.disabledTools };
+  return {
+    id: s.id,
+    name: s.name,
+    url: s.url,
+    hasToken: s.tokenEnc !== null,
+    tokenHint: s.tokenHint,
+    headerNames: s.headerNames,
+    disabledTools: s.disabledTools,
+  } satisfies Sent<typeof mcpServerResponse>;
 }
 
 export type McpServerDto = ReturnType<typeof serializeMcpServer>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { idSchema } from "../validation/ids.ts";
@@ -19,7 +20,10 @@ export const mcpTestSchema = z.object(
   { error: "The request body must be a JSON object" },
 );
 
-export type McpTestResult = { ok: true; tools: { name: string; description: string }[] } | { ok: false; message: string };
+export const mcpTestResultResponse = z
+  .union([z.object({ ok: z.literal(true), tools: z.array(z.object({ name: z.string(), description: z.string() })) }), z.object({ ok: z.literal(false), message: z.string() })])
+  .meta({ id: "McpTestResult" });
+export type McpTestResult = Sent<typeof mcpTestResultResponse>;
 
 // Each test makes an outbound connection for the user; the cap stops it being used to scan hosts.
 const TESTS_PER_MINUTE = { max: 30, windowSeconds: 60 };

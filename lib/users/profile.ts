@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { requireUserRow, type UserRow } from "../auth/require-user.ts";
-import { toCreditSummary, type CreditRow } from "../billing/account.ts";
+import { creditSummaryResponse, toCreditSummary, type CreditRow } from "../billing/account.ts";
+import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 
@@ -18,6 +20,10 @@ async function readProfileRow(userId: string): Promise<ProfileRow | null> {
   return rows[0] ?? null;
 }
 
+export const profileResponse = z
+  .object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string(), photoURL: z.string().nullable(), ...creditSummaryResponse.shape })
+  .meta({ id: "Profile" });
+
 /** Spec §3 server profile (GET/PUT /api/me) plus the identity fields the client shows. */
 function toProfile(row: ProfileRow) {
   return {
@@ -27,7 +33,7 @@ function toProfile(row: ProfileRow) {
     lastName: row.lastName,
     photoURL: row.image,
     ...toCreditSummary(row),
-  };
+  } satisfies Sent<typeof profileResponse>;
 }
 
 export async function getProfile(userId: string) {

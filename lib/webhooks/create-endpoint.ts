@@ -3,7 +3,8 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { parseWith } from "../validation/parse.ts";
 import { createEndpointSchema, MAX_WEBHOOK_ENDPOINTS } from "./schema.ts";
-import { serializeEndpoint, type WebhookEndpointDto } from "./serialize.ts";
+import type { Sent } from "../contract/sent.ts";
+import { serializeEndpoint, type createdWebhookEndpointResponse, type WebhookEndpointDto } from "./serialize.ts";
 import { newWebhookSecret } from "./signing.ts";
 
 /** Adds an endpoint and answers its signing secret, the only time it is shown. */
@@ -16,5 +17,5 @@ export async function createEndpoint(userId: string, body: unknown): Promise<{ e
   const row = await db.webhookEndpoint.create({
     data: { userId, url: input.url, description: input.description ?? "", events: input.events, secretEnc: encryptSecret(secret) },
   });
-  return { endpoint: serializeEndpoint(row), secret };
+  return { endpoint: serializeEndpoint(row), secret } satisfies Sent<typeof createdWebhookEndpointResponse>;
 }

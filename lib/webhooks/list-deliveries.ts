@@ -2,7 +2,8 @@ import { db } from "../db/client.ts";
 import { parseWith } from "../validation/parse.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
 import { deliveriesQuerySchema } from "./schema.ts";
-import { serializeDelivery } from "./serialize.ts";
+import type { Sent } from "../contract/sent.ts";
+import { serializeDelivery, type webhookDeliveriesResponse } from "./serialize.ts";
 
 /** An endpoint's delivery log, newest first, each delivery with its attempts. */
 export async function listDeliveries(userId: string, endpointId: string, query: URLSearchParams) {
@@ -18,5 +19,5 @@ export async function listDeliveries(userId: string, endpointId: string, query: 
       include: { event: { select: { type: true } }, tries: { orderBy: { id: "asc" } } },
     }),
   ]);
-  return { deliveries: rows.map(serializeDelivery), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return { deliveries: rows.map(serializeDelivery), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } } satisfies Sent<typeof webhookDeliveriesResponse>;
 }

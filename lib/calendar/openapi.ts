@@ -1,0 +1,35 @@
+import { z } from "zod";
+import type { Operation } from "../contract/operation.ts";
+import { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
+import { feedAddressResponse, feedTokenResponse } from "./feed-token.ts";
+import { rangeQuerySchema, subscribeSchema, updateEventSchema, uploadFieldsSchema } from "./schema.ts";
+import { calendarEventResponse, calendarEventsResponse, calendarResponse } from "./serialize.ts";
+
+// Calendars the agents read, their events (each with its meeting) and the meeting feeds calendar apps subscribe to.
+
+export const CALENDAR_OPERATIONS: Operation[] = [
+  { method: "get", path: "/api/calendars", operationId: "listCalendars", tag: "Calendars", summary: "The user's calendars", auth: "user", responses: { 200: z.array(calendarResponse) } },
+  {
+    method: "post", path: "/api/calendars", operationId: "addCalendar", tag: "Calendars", auth: "user", body: subscribeSchema,
+    multipart: uploadFieldsSchema.extend({ file: z.string().meta({ format: "binary", description: "The .ics file" }) }),
+    summary: "Subscribe to an ICS address (JSON) or upload an .ics file (multipart)",
+    responses: { 201: calendarResponse, 200: calendarResponse },
+  },
+  { method: "delete", path: "/api/calendars/{id}", operationId: "deleteCalendar", tag: "Calendars", summary: "Remove a calendar and the events only it carried", auth: "user", responses: { 200: deletedWithMeetingsResponse } },
+  { method: "post", path: "/api/calendars/{id}/sync", operationId: "syncCalendar", tag: "Calendars", summary: "Read the calendar again now", auth: "user", responses: { 200: calendarResponse } },
+  { method: "get", path: "/api/calendars/events", operationId: "listUserEvents", tag: "Calendars", summary: "All the user's agents' events", auth: "user", query: rangeQuerySchema, responses: { 200: calendarEventsResponse } },
+  { method: "get", path: "/api/calendars/feed", operationId: "showUserFeed", tag: "Calendars", summary: "The current address of the feed of all the user's meetings", auth: "user", responses: { 200: feedAddressResponse } },
+  { method: "post", path: "/api/calendars/regenerate-token", operationId: "regenerateUserFeedToken", tag: "Calendars", summary: "A new address for the feed of all the user's meetings", auth: "user", responses: { 200: feedTokenResponse } },
+  { method: "get", path: "/api/agents/{id}/calendar", operationId: "getAgentCalendar", tag: "Calendars", summary: "One agent's events", auth: "user", query: rangeQuerySchema, responses: { 200: calendarEventsResponse } },
+  { method: "get", path: "/api/agents/{id}/calendar/feed", operationId: "showAgentFeed", tag: "Calendars", summary: "The current address of the agent's meeting feed", auth: "user", responses: { 200: feedAddressResponse } },
+  { method: "post", path: "/api/agents/{id}/calendar/regenerate-token", operationId: "regenerateAgentFeedToken", tag: "Calendars", summary: "A new address for the agent's meeting feed", auth: "user", responses: { 200: feedTokenResponse } },
+  { method: "put", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "updateCalendarEvent", tag: "Calendars", summary: "Change an event (its meeting follows)", auth: "user", body: updateEventSchema, responses: { 200: calendarEventResponse } },
+  { method: "delete", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "deleteCalendarEvent", tag: "Calendars", summary: "Delete an event (its meeting is cancelled)", auth: "user", responses: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } },
+  { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/confirm", operationId: "confirmCalendarEvent", tag: "Calendars", summary: "Confirm an event: its meeting is scheduled", auth: "user", responses: { 200: calendarEventResponse } },
+  { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/restore", operationId: "restoreCalendarEvent", tag: "Calendars", summary: "Undo an event's deletion (its meeting is scheduled again when confirmed and not over)", auth: "user", responses: { 200: calendarEventResponse } },
+  {
+    method: "get", path: "/api/feeds/{token}", operationId: "getFeed", tag: "Calendars", summary: "A meeting feed for calendar apps (the token is the key)", auth: "feed",
+    responses: { 200: { mediaTypes: ["text/calendar"], description: "iCalendar" } },
+  },
+  { method: "head", path: "/api/feeds/{token}", operationId: "headFeed", tag: "Calendars", summary: "Whether a feed address works", auth: "feed", responses: { 200: null } },
+];
