@@ -1,7 +1,7 @@
-import type { Logger } from "../../log.ts";
 import type { QueuedAudio } from "../audio/vad.ts";
-import { INPUT_SAMPLE_RATE, type SessionEvent } from "../types.ts";
+import { INPUT_SAMPLE_RATE } from "../types.ts";
 import { loudEnd } from "./loudness.ts";
+import type { SessionContext } from "./session-context.ts";
 import { BEHIND_LIMIT_MS, CAUGHT_UP_LAG_MS } from "./tuning.ts";
 
 /** One episode of skipping, from falling behind until caught up. */
@@ -16,10 +16,7 @@ interface Skipping {
   turnLost: boolean;
 }
 
-export interface CatchUpOptions {
-  now: () => number;
-  log: Logger;
-  emit: (event: SessionEvent) => void;
+export interface CatchUpOptions extends SessionContext {
   /** Drops the audio waiting for the VAD and returns it, oldest first. */
   discardQueued: () => QueuedAudio[];
   /** Abandons the utterance in progress; true when a person's turn was dropped with it. */

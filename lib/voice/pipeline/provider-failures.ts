@@ -1,11 +1,8 @@
-import type { Logger } from "../../log.ts";
-import { ProviderError, type SessionEvent } from "../types.ts";
+import { ProviderError } from "../types.ts";
 import { outageNotice, ProviderOutage } from "./provider-outage.ts";
+import type { SessionContext } from "./session-context.ts";
 
-export interface ProviderFailuresOptions {
-  now: () => number;
-  log: Logger;
-  emit: (event: SessionEvent) => void;
+export interface ProviderFailuresOptions extends SessionContext {
   /** The agent's language, for the outage notice. */
   language: string;
   /** How long an outage may last (default PROVIDER_OUTAGE_LIMIT_MS). */

@@ -1,33 +1,24 @@
-import type { Logger } from "../../log.ts";
 import type { AgentTools } from "../../tools/types.ts";
 import { VAD_BLOCK_MS } from "../audio/vad.ts";
 import { isRetryable } from "../providers/retry.ts";
-import type { AgentVoiceConfig, AudioSink, LlmProvider, SessionEvent, TtsProvider } from "../types.ts";
-import type { ActivationGate } from "./activation-gate.ts";
-import { buildMessages, type MeetingHistory } from "./context.ts";
-import type { EchoGuard, Utterance } from "./echo-guard.ts";
-import type { Participants } from "./participants.ts";
+import type { AgentVoiceConfig, AudioSink, LlmProvider, TtsProvider } from "../types.ts";
+import { buildMessages } from "./context.ts";
+import type { Utterance } from "./echo-guard.ts";
 import { phrasesFor } from "./phrases.ts";
 import { Playout } from "./playout.ts";
 import { asProviderError, type ProviderFailures } from "./provider-failures.ts";
 import { Reply, type ReplyOptions, type ReplyTools } from "./reply.ts";
 import { recordReply, type EndedReply, type ReplyEnd } from "./reply-record.ts";
+import type { Conversation } from "./session-context.ts";
 import type { ToolLimits } from "./tool-runner.ts";
 import type { UserTurn } from "./turn-detector.ts";
 import { MAX_FAILED_REPLIES } from "./tuning.ts";
 
-export interface ResponderOptions {
+export interface ResponderOptions extends Conversation {
   agent: AgentVoiceConfig;
   output: AudioSink;
   ai: LlmProvider;
   tts: TtsProvider;
-  now: () => number;
-  log: Logger;
-  emit: (event: SessionEvent) => void;
-  gate: ActivationGate;
-  echo: EchoGuard;
-  history: MeetingHistory;
-  participants: Participants;
   failures: ProviderFailures;
   /** What the agent may call while answering; null: nothing. */
   tools: AgentTools | null;

@@ -11,6 +11,7 @@ import { EchoGuard } from "./echo-guard.ts";
 import { Participants } from "./participants.ts";
 import { ProviderFailures } from "./provider-failures.ts";
 import { Responder } from "./responder.ts";
+import type { Conversation, SessionContext } from "./session-context.ts";
 import { Transcriber } from "./transcriber.ts";
 import { TurnTaking } from "./turn-taking.ts";
 import type { ToolLimits } from "./tool-runner.ts";
@@ -77,34 +78,27 @@ class PipelineSession implements VoiceSession {
     this.log = options.log ?? logger({ scope: "voice" });
     this.emit = options.onEvent;
     this.providers = providers;
-    // What every part shares: the session clock, the log and the events.
-    const shared = { now: this.now, log: this.log, emit: this.emit };
-    const echo = new EchoGuard();
-    const history = new MeetingHistory();
-    const participants = this.participants;
-    const tick = () => this.tick();
-    const failures = new ProviderFailures({ ...shared, language: agent.language, limitMs: options.outageLimitMs, say: (text) => void this.say(text), fail: (error) => this.fail(error) });
+    const context: SessionContext = { now: this.now, log: this.log, emit: this.emit };
     const gate = new ActivationGate({ wakeWord: agent.wakeWord, manualActivation: agent.manualActivation, onChange: (active) => this.emit({ type: "activation", active }) });
     this.gate = gate;
-    this.transcriber = new Transcriber({ ...shared, provider: providers.stt, failures, onEvent: (event) => this.turnTaking.sttEvent(event) });
+    const conversation: Conversation = { ...context, gate, echo: new EchoGuard(), history: new MeetingHistory(), participants: this.participants };
+    const tick = () => this.tick();
+    const failures = new ProviderFailures({ ...context, language: agent.language, limitMs: options.outageLimitMs, say: (text) => void this.say(text), fail: (error) => this.fail(error) });
+    this.transcriber = new Transcriber({ ...context, provider: providers.stt, failures, onEvent: (event) => this.turnTaking.sttEvent(event) });
     this.responder = new Responder({
-      ...shared,
+      ...conversation,
       agent,
       output,
       ai: providers.ai,
       tts: providers.tts,
-      gate,
-      echo,
-      history,
-      participants,
       failures,
       tick,
       tools: options.tools?.specs.length ? options.tools : null,
       toolLimits: { timeoutMs: TOOL_TIMEOUT_MS, maxResultChars: TOOL_RESULT_MAX_CHARS, ...options.toolLimits },
     });
     const { transcriber, responder } = this;
-    this.turnTaking = new TurnTaking({ ...shared, gate, echo, history, participants, transcriber, responder, running: () => this.state === "running" });
-    this.catchUp = new CatchUp({ ...shared, tick, discardQueued: () => this.vad?.discard() ?? [], abandonUtterance: () => this.turnTaking.abandon() });
+    this.turnTaking = new TurnTaking({ ...conversation, transcriber, responder, running: () => this.state === "running" });
+    this.catchUp = new CatchUp({ ...context, tick, discardQueued: () => this.vad?.discard() ?? [], abandonUtterance: () => this.turnTaking.abandon() });
   }
 
   async start(): Promise<void> {

@@ -1,15 +1,12 @@
-import type { Logger } from "../../log.ts";
 import type { VadBlock } from "../audio/vad.ts";
 import { isRetryable } from "../providers/retry.ts";
-import { INPUT_SAMPLE_RATE, type SessionEvent, type SttEvent, type SttProvider, type SttStream } from "../types.ts";
+import { INPUT_SAMPLE_RATE, type SttEvent, type SttProvider, type SttStream } from "../types.ts";
 import { asProviderError, type ProviderFailures } from "./provider-failures.ts";
+import type { SessionContext } from "./session-context.ts";
 import { MAX_STT_REOPENS } from "./tuning.ts";
 
-export interface TranscriberOptions {
+export interface TranscriberOptions extends SessionContext {
   provider: SttProvider;
-  now: () => number;
-  log: Logger;
-  emit: (event: SessionEvent) => void;
   failures: ProviderFailures;
   /** Each event of the stream in use. */
   onEvent: (event: SttEvent) => void;

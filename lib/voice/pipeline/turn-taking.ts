@@ -1,26 +1,15 @@
-import type { Logger } from "../../log.ts";
 import { VAD_BLOCK_MS, type VadBlock } from "../audio/vad.ts";
-import type { SessionEvent, SttEvent } from "../types.ts";
-import type { ActivationGate } from "./activation-gate.ts";
-import type { MeetingHistory } from "./context.ts";
-import type { EchoGuard } from "./echo-guard.ts";
+import type { SttEvent } from "../types.ts";
 import { loudEnd } from "./loudness.ts";
-import type { Participants } from "./participants.ts";
 import type { Responder } from "./responder.ts";
+import type { Conversation } from "./session-context.ts";
 import { SpeechSegmenter } from "./speech-segmenter.ts";
 import type { Transcriber } from "./transcriber.ts";
 import { TurnDetector, type UserTurn } from "./turn-detector.ts";
 import { BARGE_IN_SPEECH_BLOCKS, BARGE_IN_WORDS, SPEECH_START_BLOCKS } from "./tuning.ts";
 import { words } from "./words.ts";
 
-export interface TurnTakingOptions {
-  now: () => number;
-  log: Logger;
-  emit: (event: SessionEvent) => void;
-  gate: ActivationGate;
-  echo: EchoGuard;
-  history: MeetingHistory;
-  participants: Participants;
+export interface TurnTakingOptions extends Conversation {
   transcriber: Transcriber;
   responder: Responder;
   /** False once the session stops: turns still heard become transcript, not answers. */
