@@ -1,5 +1,4 @@
-import { INPUT_SAMPLE_RATE, type PcmFrame, type ProviderConfig, type SttEvent, type SttProvider, type SttStream } from "../../types.ts";
-import { AsyncQueue } from "../async-queue.ts";
+import { INPUT_SAMPLE_RATE, type PcmFrame, type ProviderConfig, type SttProvider } from "../../types.ts";
 import { bearerAuth, resolveEndpoint } from "../endpoint.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
 import { extraParam } from "../extra.ts";
@@ -8,7 +7,8 @@ import { multipartBody } from "../multipart.ts";
 import type { AdapterOptions } from "../options.ts";
 import { concatPcm, rms, wavFile } from "../pcm.ts";
 import { prewarmHttp } from "../prewarm.ts";
-import { AbortedError, onAbort, withRetry } from "../retry.ts";
+import { withRetry } from "../retry.ts";
+import { SAMPLES_PER_MS, SttStreamBase } from "./stt-stream-base.ts";
 
 // OpenAI speech-to-text (platform.openai.com/docs/api-reference/audio/createTranscription) and any
 // OpenAI-compatible server: POST <base>/audio/transcriptions, multipart (file = a WAV of one
@@ -25,8 +25,6 @@ const MAX_BUFFER_MS = 60_000;
 /** OpenAI refuses audio shorter than 0.1 s; shorter snippets are padded with silence. */
 const MIN_UPLOAD_MS = 200;
 
-const SAMPLES_PER_MS = INPUT_SAMPLE_RATE / 1000;
-
 interface HttpSttApi {
   base: string;
   guarded: boolean;
@@ -35,39 +33,22 @@ interface HttpSttApi {
   prompt?: string;
 }
 
-class HttpSttStream implements SttStream {
-  readonly events = new AsyncQueue<SttEvent>();
+class HttpSttStream extends SttStreamBase {
   readonly ready: Promise<void>;
   private frames: PcmFrame[] = [];
   private bufferedSamples = 0;
-  private uploadedSamples = 0;
   private chain: Promise<void> = Promise.resolve();
-  private closing = false;
-  private finished = false;
-  private readonly internal = new AbortController();
-  private detach: () => void = () => {};
-  private readonly ref: ProviderRef;
   private readonly api: HttpSttApi;
-  private readonly options: AdapterOptions;
 
   constructor(ref: ProviderRef, api: HttpSttApi, options: AdapterOptions, signal: AbortSignal) {
-    this.ref = ref;
+    super(ref, options, signal);
     this.api = api;
-    this.options = options;
-    if (signal.aborted) this.internal.abort();
-    else this.detach = onAbort(signal, () => this.finish());
     this.ready = prewarmHttp(ref, { url: new URL(`${api.base}/models`), headers: this.auth(), guarded: api.guarded }, options, this.internal.signal);
-    this.ready.catch((err) => {
-      if (!(err instanceof AbortedError)) this.fail(err);
-    });
-  }
-
-  get audioMs(): number {
-    return Math.round(this.uploadedSamples / SAMPLES_PER_MS);
+    this.ready.catch((err) => this.gaveUp(err));
   }
 
   push(frame: PcmFrame): void {
-    if (this.finished || this.closing) return;
+    if (!this.accepting) return;
     this.frames.push(frame);
     this.bufferedSamples += frame.samples.length;
     while (this.bufferedSamples > MAX_BUFFER_MS * SAMPLES_PER_MS && this.frames.length > 1) {
@@ -76,7 +57,7 @@ class HttpSttStream implements SttStream {
   }
 
   finalize(): void {
-    if (this.finished || this.closing) return;
+    if (!this.accepting) return;
     const frames = this.frames;
     this.frames = [];
     this.bufferedSamples = 0;
@@ -84,11 +65,9 @@ class HttpSttStream implements SttStream {
     this.chain = this.chain.then(() => this.transcribe(frames));
   }
 
-  async close(): Promise<void> {
-    if (this.finished) return;
-    this.closing = true;
-    await this.chain;
-    this.finish();
+  /** The transcriptions already asked for come in before the stream finishes. */
+  protected drain(): Promise<void> {
+    return this.chain;
   }
 
   private auth(): Record<string, string> {
@@ -126,7 +105,7 @@ class HttpSttStream implements SttStream {
         },
         { policy: this.options.retry, log: this.options.log, signal: this.internal.signal },
       );
-      this.uploadedSamples += samples.length;
+      this.billedSamples += samples.length;
       if (typeof json.text !== "string") throw providerError(this.ref, "transient", "answered without a transcript");
       const text = json.text.trim();
       // Nothing recognised (a cough, a door): like the streaming providers, no event.
@@ -139,22 +118,8 @@ class HttpSttStream implements SttStream {
         endMs: Math.round(last.timeMs + last.samples.length / SAMPLES_PER_MS),
       });
     } catch (err) {
-      if (!(err instanceof AbortedError)) this.fail(err);
+      this.gaveUp(err);
     }
-  }
-
-  private fail(err: unknown): void {
-    if (this.finished) return;
-    this.events.fail(err);
-    this.finish();
-  }
-
-  private finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.detach();
-    this.internal.abort();
-    this.events.end();
   }
 }
 

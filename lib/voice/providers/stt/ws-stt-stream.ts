@@ -1,12 +1,12 @@
 import type WebSocket from "ws";
-import { INPUT_SAMPLE_RATE, type PcmFrame, type ProviderError, type SttEvent, type SttStream, type SttWord } from "../../types.ts";
-import { AsyncQueue } from "../async-queue.ts";
+import type { PcmFrame, ProviderError, SttEvent, SttWord } from "../../types.ts";
 import { providerError, type ProviderRef } from "../errors.ts";
 import type { AdapterOptions } from "../options.ts";
 import { concatPcm, pcmBytes } from "../pcm.ts";
-import { AbortedError, isRetryable, onAbort, withRetry } from "../retry.ts";
+import { isRetryable, withRetry } from "../retry.ts";
 import { openSocket } from "../ws.ts";
 import { StreamClock } from "./stream-clock.ts";
+import { SAMPLES_PER_MS, SttStreamBase } from "./stt-stream-base.ts";
 
 export interface WsSttSetup {
   ref: ProviderRef;
@@ -26,20 +26,15 @@ interface Connection {
   waiter?: { resolve: () => void; reject: (err: unknown) => void };
 }
 
-const SAMPLES_PER_MS = INPUT_SAMPLE_RATE / 1000;
-
 /**
  * One streaming-STT session over a WebSocket that stays open for the whole meeting: audio is sent in
  * small chunks as it comes, a keep-alive goes out while nobody speaks, a dropped socket is reopened
  * with back-off (audio meanwhile waits in a bounded backlog), and a refused key ends `events` with a
  * ProviderError. Subclasses speak the provider's messages.
  */
-export abstract class WsSttStream implements SttStream {
-  readonly events: AsyncQueue<SttEvent>;
+export abstract class WsSttStream extends SttStreamBase {
   readonly ready: Promise<void>;
   protected readonly clock = new StreamClock();
-  protected readonly ref: ProviderRef;
-  protected readonly options: AdapterOptions;
 
   /** Shortest chunk the provider accepts, in ms. */
   protected abstract readonly chunkMs: number;
@@ -62,28 +57,17 @@ export abstract class WsSttStream implements SttStream {
   private chunk: Int16Array[] = [];
   private chunkSamples = 0;
   private pendingFinalize = false;
-  private closing = false;
-  private finished = false;
-  private finishedSignal: () => void = () => {};
-  private readonly finishedPromise = new Promise<void>((resolve) => (this.finishedSignal = resolve));
-  private sentSamples = 0;
   private closedSessionMs = 0;
   private lastSendAt = 0;
   private keepAlive: NodeJS.Timeout | null = null;
   private textSinceTurnEnd = false;
-  private readonly internal = new AbortController();
-  private detach: () => void = () => {};
   private readonly setup: WsSttSetup;
   private readyResolve!: () => void;
   private readyReject!: (err: unknown) => void;
 
   constructor(setup: WsSttSetup) {
+    super(setup.ref, setup.options, setup.signal);
     this.setup = setup;
-    this.ref = setup.ref;
-    this.options = setup.options;
-    this.events = new AsyncQueue<SttEvent>();
-    if (setup.signal.aborted) this.internal.abort();
-    else this.detach = onAbort(setup.signal, () => this.finish());
     this.ready = new Promise<void>((resolve, reject) => {
       this.readyResolve = resolve;
       this.readyReject = reject;
@@ -95,11 +79,6 @@ export abstract class WsSttStream implements SttStream {
   /** Subclasses call this at the end of their constructor (their fields exist by then). */
   protected start(): void {
     this.connect().then(this.readyResolve, this.readyReject);
-  }
-
-  /** Billed audio: what was streamed. AssemblyAI overrides it with session time. */
-  get audioMs(): number {
-    return Math.round(this.sentSamples / SAMPLES_PER_MS);
   }
 
   /** Time connections were open, in ms (AssemblyAI bills this). */
@@ -116,7 +95,7 @@ export abstract class WsSttStream implements SttStream {
   }
 
   push(frame: PcmFrame): void {
-    if (this.finished || this.closing) return;
+    if (!this.accepting) return;
     if (!this.conn?.ready) {
       this.backlog.push(frame);
       this.backlogSamples += frame.samples.length;
@@ -129,7 +108,7 @@ export abstract class WsSttStream implements SttStream {
   }
 
   finalize(): void {
-    if (this.finished || this.closing) return;
+    if (!this.accepting) return;
     if (!this.conn?.ready) {
       this.pendingFinalize = true;
       return;
@@ -138,18 +117,13 @@ export abstract class WsSttStream implements SttStream {
     this.sendText(this.finalizeMessage);
   }
 
-  async close(): Promise<void> {
-    if (this.finished) return;
-    this.closing = true;
-    if (!this.conn?.ready) {
-      this.finish();
-      return;
-    }
+  /** The provider is asked to end with its last results; it closes (or closeTimeoutMs passes). Without a connection, nothing to wait for. */
+  protected drain(): Promise<void> | void {
+    if (!this.conn?.ready) return;
     this.flushChunk();
     for (const message of this.closeMessages) this.sendText(message);
     const timer = setTimeout(() => this.finish(), this.options.closeTimeoutMs);
-    await this.finishedPromise;
-    clearTimeout(timer);
+    return this.whenFinished.then(() => clearTimeout(timer));
   }
 
   // ---------- for subclasses ----------
@@ -201,8 +175,7 @@ export abstract class WsSttStream implements SttStream {
       },
       (err) => {
         this.connecting = null;
-        if (err instanceof AbortedError) this.finish();
-        else this.fail(err);
+        this.gaveUp(err);
         throw err;
       },
     );
@@ -284,7 +257,7 @@ export abstract class WsSttStream implements SttStream {
       conn.waiter.reject(failure ?? providerError(this.ref, "transient", `closed before the session started (${code})`));
       return;
     }
-    if (this.closing || this.finished || this.internal.signal.aborted) return this.finish();
+    if (!this.accepting || this.internal.signal.aborted) return this.finish();
     if (failure && !isRetryable(failure)) return this.fail(failure);
     this.options.log({ provider: this.ref.providerId, kind: this.ref.kind, event: "dropped", status: code, error: failure?.message ?? reason });
     this.connect().catch(() => {});
@@ -309,7 +282,7 @@ export abstract class WsSttStream implements SttStream {
     this.chunk = [];
     this.chunkSamples = 0;
     this.conn.ws.send(pcmBytes(samples));
-    this.sentSamples += samples.length;
+    this.billedSamples += samples.length;
     this.lastSendAt = performance.now();
   }
 
@@ -329,24 +302,14 @@ export abstract class WsSttStream implements SttStream {
       const silence = new Int16Array(keepAlive.silenceMs * SAMPLES_PER_MS);
       this.clock.advance(keepAlive.silenceMs);
       this.conn.ws.send(pcmBytes(silence));
-      this.sentSamples += silence.length;
+      this.billedSamples += silence.length;
       this.lastSendAt = performance.now();
     }, Math.max(50, this.options.keepAliveMs / 4));
     this.keepAlive.unref();
   }
 
-  /** Ends the stream with an error (also for a provider message that ends the session for good). */
-  protected fail(err: unknown): void {
-    if (this.finished) return;
-    this.events.fail(err);
-    this.finish();
-  }
-
-  private finish(): void {
-    if (this.finished) return;
-    this.finished = true;
-    this.detach();
-    this.internal.abort();
+  /** Finishing: the keep-alive stops and the socket goes, its open time counted. */
+  protected override release(): void {
     if (this.keepAlive) clearInterval(this.keepAlive);
     const conn = this.conn;
     if (conn) {
@@ -354,7 +317,5 @@ export abstract class WsSttStream implements SttStream {
       this.conn = null;
       conn.ws.terminate();
     }
-    this.events.end();
-    this.finishedSignal();
   }
 }
