@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { log } from "../../log.ts";
 import { INPUT_SAMPLE_RATE, type AudioSink, type PcmFrame } from "../../voice/types.ts";
 import { bridgeInitScript, type PageBridgeConfig } from "./page-script.ts";
 
@@ -80,7 +81,7 @@ function isPage(target: BrowserContext | Page): target is Page {
 export async function createAudioBridge(target: BrowserContext | Page, opts: AudioBridgeOptions = {}): Promise<AudioBridge> {
   const frameMs = opts.frameMs ?? 20;
   const now = opts.now ?? (() => performance.now());
-  const onError = opts.onError ?? ((err: Error) => console.warn(`[bridge] ${err.message}`));
+  const onError = opts.onError ?? ((err: Error) => log({ event: "bridge_error", level: "warn", error: err.message }));
   const listeners = {
     frame: new Set<(frame: PcmFrame) => void>(),
     track: new Set<(track: RemoteTrack) => void>(),
