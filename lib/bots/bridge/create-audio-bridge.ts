@@ -1,5 +1,5 @@
-import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { log } from "../../log.ts";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { INPUT_SAMPLE_RATE, type AudioSink, type PcmFrame } from "../../voice/types.ts";
 import { bridgeInitScript, type PageBridgeConfig } from "./page-script.ts";
 
