@@ -24,6 +24,9 @@ describe("the structured logger", () => {
     circular.self = circular;
     expect(() => logger()("odd", { circular })).not.toThrow();
     expect(lines.at(-1)).toMatchObject({ event: "odd" });
+    // An Error in a field (a library's metadata) is its stack, not {}.
+    logger()("library_error", { metadata: { error: new Error("token expired") } });
+    expect(lines.at(-1)).toMatchObject({ metadata: { error: expect.stringMatching(/^Error: token expired\n\s+at /) } });
   });
 
   it("says a repeated failure once when it starts and once when it is over", () => {

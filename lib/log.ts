@@ -1,8 +1,9 @@
-// The one structured logger of the long-lived processes (bot workers, the voice pipeline, billing
-// and jobs): one JSON object per line on stdout (stderr for errors), so a log shipper indexes every
-// field. Lines about a meeting carry its `meetingId` and `runId` (bind them once with `logger()`),
-// so a meeting's whole story — joining, turns, provider retries, billing — greps out of a worker's
-// log. Never put keys or transcripts in a log line.
+// The one structured logger of the server (routes, bot workers, the voice pipeline, billing and
+// jobs; ESLint forbids console.* elsewhere): one JSON object per line on stdout (stderr for errors),
+// so a log shipper indexes every field. Lines about a meeting carry its `meetingId` and `runId`
+// (bind them once with `logger()`), so a meeting's whole story — joining, turns, provider retries,
+// billing — greps out of a worker's log; lines about a user's request carry its `userId`. Never put
+// keys or transcripts in a log line.
 export type LogLevel = "info" | "warn" | "error";
 
 export interface LogLine {
@@ -16,8 +17,9 @@ export interface LogLine {
 /** Logs `event` with the logger's bound fields plus `fields`. */
 export type Logger = (event: string, fields?: Omit<LogLine, "event">) => void;
 
-// Money is bigint; JSON.stringify would throw on it. A log line must never throw.
-const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
+// Money is bigint; JSON.stringify would throw on it. A log line must never throw. An Error in a field
+// (a library's metadata) would be {}: its stack is what says something.
+const replacer = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value instanceof Error ? errorText(value) : value);
 
 export function log(line: LogLine): void {
   const { level = "info", ...rest } = line;

@@ -1,5 +1,6 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { log } from "../log.ts";
 import { stripe } from "../billing/stripe.ts";
 import { stripeConfigured } from "../billing/mode.ts";
 import { LIVE_STATUSES } from "../meetings/status.ts";
@@ -37,6 +38,6 @@ export async function deleteAccount(userId: string, input: { confirmation: strin
   if (account?.stripeCustomerId && stripeConfigured()) {
     await stripe()
       .customers.del(account.stripeCustomerId)
-      .catch((err) => console.error(`[account] Stripe customer ${account.stripeCustomerId} of a deleted account was not deleted: ${(err as Error).message}`));
+      .catch((err) => log({ event: "stripe_customer_not_deleted", level: "error", userId, stripeCustomerId: account.stripeCustomerId, error: (err as Error).message }));
   }
 }

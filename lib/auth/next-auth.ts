@@ -4,6 +4,7 @@ import GoogleProvider from "next-auth/providers/google";
 import { servedOverHttps } from "../config.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../errors/app-error.ts";
+import { log } from "../log.ts";
 import { LIMITS, enforce } from "../rate-limit/rate-limit.ts";
 import { authenticate } from "./accounts.ts";
 import { upsertGoogleUser, type GoogleProfile } from "./google-user.ts";
@@ -50,7 +51,7 @@ export function authOptions(): NextAuthOptions {
     logger: {
       error(code, metadata) {
         if (code === "JWT_SESSION_ERROR" && (metadata as { message?: string })?.message === SESSION_ENDED) return;
-        console.error(`[next-auth][error][${code}]`, metadata);
+        log({ event: "next_auth_error", level: "error", code, metadata });
       },
     },
     providers: [

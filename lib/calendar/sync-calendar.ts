@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { errorText, log } from "../log.ts";
 import { CalendarFetchError, fetchIcs } from "./fetch-ics.ts";
 import { importEvents } from "./import-events.ts";
 import { calendarText, NotACalendarError, parseIcs, type ParsedCalendar } from "./parse-ics.ts";
@@ -50,7 +51,7 @@ export async function syncCalendar(calendarId: string, now = new Date()): Promis
     parsed = await parseIcs(text, window);
   } catch (err) {
     const known = err instanceof CalendarFetchError || err instanceof NotACalendarError;
-    if (!known) console.error(`[calendar] reading ${calendarId} failed:`, err);
+    if (!known) log({ event: "calendar_read_failed", level: "error", calendarId, userId: calendar.userId, error: errorText(err) });
     const message = known ? err.message : "Could not read the calendar";
     await db.calendar.updateMany({ where: { id: calendarId }, data: { syncError: message, lastAttemptAt: now, ...(subscription ? { content: null } : {}) } });
     return message;
@@ -62,7 +63,7 @@ export async function syncCalendar(calendarId: string, now = new Date()): Promis
     }, IMPORT_TRANSACTION);
     return null;
   } catch (err) {
-    console.error(`[calendar] importing ${calendarId} failed:`, err);
+    log({ event: "calendar_import_failed", level: "error", calendarId, userId: calendar.userId, error: errorText(err) });
     const message = "Could not import the calendar. Its events are kept as they were.";
     await db.calendar.updateMany({ where: { id: calendarId }, data: { syncError: message, lastAttemptAt: now } });
     return message;

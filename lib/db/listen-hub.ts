@@ -1,4 +1,5 @@
 import pg from "pg";
+import { log } from "../log.ts";
 
 // PostgreSQL LISTEN for one channel, shared by everything in a process that waits on it (the test
 // room's event streams, the meeting event streams, the webhook relay): one connection per channel,
@@ -58,7 +59,7 @@ export class ListenHub {
         if (msg.channel === this.channel) this.dispatch(msg.payload ?? "");
       });
       client.on("error", (err) => {
-        console.error(`[${this.label}] event connection failed:`, err.message);
+        log({ event: "listen_connection_failed", level: "error", hub: this.label, channel: this.channel, error: err.message });
         this.lost(client);
       });
       client.on("end", () => this.lost(client));

@@ -1,10 +1,12 @@
 "use client";
 // Reports render errors to a Sentry-compatible endpoint when NEXT_PUBLIC_SENTRY_DSN is set
-// (https://<key>@<host>/<project>), using Sentry's envelope format; to the console otherwise.
+// (https://<key>@<host>/<project>), using Sentry's envelope format; always to the log (the console).
+import { errorText, log } from "../log.ts";
+
 const DSN = process.env.NEXT_PUBLIC_SENTRY_DSN;
 
 export function reportError(error: Error & { digest?: string }, context: Record<string, unknown> = {}): void {
-  console.error("[error]", error, context);
+  log({ event: "render_error", level: "error", error: errorText(error), digest: error.digest, context });
   if (!DSN) return;
   try {
     const dsn = new URL(DSN);

@@ -2,6 +2,7 @@ import { requireUser, type AuthUser } from "../auth/require-user.ts";
 import { isInvalidInputError, sqlState } from "../db/invalid-input.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError } from "../errors/app-error.ts";
+import { errorText, log } from "../log.ts";
 import { ID_PATTERN, isIdParam } from "../validation/ids.ts";
 import { hasInvalidCharacters } from "../validation/parse.ts";
 
@@ -36,12 +37,13 @@ function logOutage(err: unknown): void {
   const now = Date.now();
   if (now - outage.loggedAt < OUTAGE_LOG_INTERVAL_MS) return;
   const e = err as { code?: string; message?: string };
-  console.warn(`[api] database unavailable, answered 503 ×${outage.unlogged} (${e?.code ?? ""} ${String(e?.message ?? err).trim().split("\n").pop()})`);
+  log({ event: "api_database_unavailable", level: "warn", answered503: outage.unlogged, code: e?.code ?? null, detail: String(e?.message ?? err).trim().split("\n").pop() });
   outage.loggedAt = now;
   outage.unlogged = 0;
 }
 
-export function errorResponse(err: unknown): Response {
+/** The JSON answer for a failure; `where` (method, path) goes into the log line of an unexpected one. */
+export function errorResponse(err: unknown, where: Record<string, string> = {}): Response {
   if (err instanceof AppError) {
     return json(err.toJSON(), { status: err.status, headers: err.headers });
   }
@@ -53,10 +55,10 @@ export function errorResponse(err: unknown): Response {
   if (code === "P2025") return json({ error: "not_found", message: "Not found" }, { status: 404 });
   if (isInvalidInputError(err)) {
     // Validation should have caught it; the log names the gap without echoing the value.
-    console.warn(`[api] the database refused an input value (${sqlState(err) ?? code ?? (err as Error).name})`);
+    log({ event: "api_input_refused_by_database", level: "warn", ...where, sqlState: sqlState(err) ?? code ?? (err as Error).name });
     return json({ error: "bad_request", message: "The request contains invalid characters or an out-of-range value" }, { status: 400 });
   }
-  console.error("[api] unhandled error:", err);
+  log({ event: "api_unhandled_error", level: "error", ...where, error: errorText(err) });
   return json({ error: "internal_error", message: "Something went wrong. Please try again later." }, { status: 500 });
 }
 
@@ -90,7 +92,7 @@ export function route<P extends Params = Params>(handler: (ctx: Context<P>) => P
       checkInput(request, params);
       return toResponse(await handler({ request, params }));
     } catch (err) {
-      return errorResponse(err);
+      return errorResponse(err, { method: request.method, path: new URL(request.url).pathname });
     }
   };
 }

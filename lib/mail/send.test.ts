@@ -12,7 +12,8 @@ describe("sendMail without SMTP_URL", () => {
     const line = log.mock.calls.map((c) => c.join(" ")).find((l) => l.includes("eml-check@example.test"))!;
     log.mockRestore();
     expect(line).not.toContain("secret-token-value");
-    const file = /to (\S+\.eml)$/.exec(line)![1];
+    const { file } = JSON.parse(line) as { file: string };
+    expect(file).toMatch(/\.eml$/);
     expect(path.dirname(file)).toBe(path.join(process.env.DATA_DIR!, "mail"));
     const eml = fs.readFileSync(file, "utf8");
     expect(eml).toContain("Subject: Confirm your e-mail for Cohost");

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { dataDir } from "../config.ts";
+import { log } from "../log.ts";
 
 export interface Mail {
   to: string;
@@ -38,7 +39,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(/* turbopackIgnore: true */ dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`);
   fs.writeFileSync(file, info.message as Buffer, { mode: 0o600 });
-  console.log(`[mail] no SMTP_URL set; wrote "${mail.subject}" for ${mail.to} to ${file}`);
+  log({ event: "mail_written_to_file", reason: "no SMTP_URL set", subject: mail.subject, to: mail.to, file });
 }
 
 /**
@@ -49,6 +50,6 @@ export async function sendNotice(mail: Mail): Promise<void> {
   try {
     await sendMail(mail);
   } catch (err) {
-    console.error(`[mail] could not send "${mail.subject}": ${(err as Error).message}`);
+    log({ event: "mail_send_failed", level: "error", subject: mail.subject, error: (err as Error).message });
   }
 }

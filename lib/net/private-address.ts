@@ -1,9 +1,9 @@
 import dns from "node:dns";
 import net from "node:net";
 
-// SSRF guard for user-supplied provider URLs (the OpenAI-compatible `baseUrl`): they must not reach
-// loopback, private, link-local or otherwise internal addresses, unless the operator allows it
-// (ALLOW_PRIVATE_PROVIDER_URLS=1, e.g. for a self-hosted model on the same network, and in tests).
+// SSRF guard for user-given URLs (provider base URLs, tool servers, webhooks, subscribed calendars):
+// they must not reach loopback, private, link-local or otherwise internal addresses, unless the
+// operator allows it (private-urls.ts). Outbound requests apply it through lib/net's pool.
 const BLOCKED = new net.BlockList();
 for (const [net4, prefix] of [
   ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
@@ -11,10 +11,6 @@ for (const [net4, prefix] of [
 ] as const) BLOCKED.addSubnet(net4, prefix, "ipv4");
 for (const [net6, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) {
   BLOCKED.addSubnet(net6, prefix, "ipv6");
-}
-
-export function privateUrlsAllowed(): boolean {
-  return process.env.ALLOW_PRIVATE_PROVIDER_URLS === "1";
 }
 
 /** True for addresses inside our own network or host (IPv4-mapped IPv6 included). */

@@ -1,6 +1,7 @@
 import type { ExtraParamSpec } from "./catalogue.ts";
 import { paramProblemMessage, paramProblems, urlProblem } from "./param-problems.ts";
-import { isPrivateHostname, privateUrlsAllowed } from "../net/private-address.ts";
+import { isPrivateHostname } from "../net/private-address.ts";
+import { privateUrlsAllowed } from "../net/private-urls.ts";
 
 interface ParamError {
   /** The parameter's name, or null when the value as a whole is wrong. */
@@ -9,7 +10,7 @@ interface ParamError {
 }
 
 /** Internal hosts count as private unless the operator allows them (ALLOW_PRIVATE_PROVIDER_URLS=1). */
-const privateHost = (hostname: string) => !privateUrlsAllowed() && isPrivateHostname(hostname);
+const privateHost = (hostname: string) => !privateUrlsAllowed("provider") && isPrivateHostname(hostname);
 
 /** Why a base URL cannot be used, or null: http(s) only, no credentials, no internal host. */
 export function baseUrlProblem(value: string, name = "baseUrl"): string | null {

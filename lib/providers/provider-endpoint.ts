@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error.ts";
 import { catalogueEntry, type CatalogueEntry, type ProviderKind } from "./catalogue.ts";
 import { baseUrlProblem } from "./extra-params.ts";
-import { privateUrlsAllowed } from "../net/private-address.ts";
+import { privateUrlsAllowed } from "../net/private-urls.ts";
 import { providerHost } from "./provider-host.ts";
 
 export interface ProviderEndpoint {
@@ -24,5 +24,5 @@ export function providerEndpoint(kind: ProviderKind, providerId: string, extraPa
   const value = typeof extraParams.baseUrl === "string" ? extraParams.baseUrl.trim() : "";
   const problem = value ? baseUrlProblem(value) : '"baseUrl" is required';
   if (problem) throw new AppError("validation_error", problem, { issues: [{ path: "extraParams.baseUrl", message: problem }] });
-  return { entry, base: value.replace(/\/+$/, ""), guard: !privateUrlsAllowed() };
+  return { entry, base: value.replace(/\/+$/, ""), guard: !privateUrlsAllowed("provider") };
 }

@@ -2,9 +2,10 @@ import { z } from "zod";
 import type { Sent } from "../contract/sent.ts";
 import { ANTHROPIC_VERSION, CARTESIA_VERSION } from "./api-versions.ts";
 import type { ProviderKind } from "./catalogue.ts";
+import { RequestTimeoutError } from "../net/errors.ts";
 import { PrivateAddressError } from "../net/private-address.ts";
 import { providerEndpoint } from "./provider-endpoint.ts";
-import { providerGet, ProviderTimeout } from "./provider-get.ts";
+import { providerGet } from "./provider-get.ts";
 
 /** What "Test key" answers. The reason is for the form to say in the user's language (the message is English, for API clients). */
 export const keyCheckResponse = z
@@ -66,7 +67,7 @@ export function classifyStatus(providerId: string, status: number): KeyCheck {
 /** What a failed call says: timeout, private address, network. */
 export function classifyFailure(err: unknown, timeoutMs: number): KeyCheck {
   if (err instanceof PrivateAddressError) return { status: "unreachable", reason: "private_address", message: "That base URL points to a private network address" };
-  if (err instanceof ProviderTimeout) {
+  if (err instanceof RequestTimeoutError) {
     const seconds = Math.ceil(timeoutMs / 1000);
     return { status: "unreachable", reason: "timeout", seconds, message: `The provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}` };
   }

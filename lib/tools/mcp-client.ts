@@ -2,8 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { PrivateAddressError } from "../net/private-address.ts";
-import { guardedFetch } from "./guarded-fetch.ts";
-import { privateToolUrlsAllowed } from "./private-tool-urls.ts";
+import { privateUrlsAllowed } from "../net/private-urls.ts";
+import { webFetch } from "../net/web-fetch.ts";
 
 // One agent's connection to one MCP server, over Streamable HTTP with the official SDK client
 // (docs/tools.md). Every request is bounded; answers are reduced to what a voice agent can use: the
@@ -44,11 +44,15 @@ export class McpProblem extends Error {
 const MAX_TOOLS = 64;
 /** Pages of tools/list followed before giving up on the rest. */
 const MAX_LIST_PAGES = 5;
+/** The largest response body we read from a tool server (one JSON-RPC answer, or one SSE stream). */
+const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** Connects (MCP initialize) and lists the server's tools; everything within `timeoutMs`. */
 export async function connectMcpServer(target: McpServerTarget, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<McpConnection> {
   const transport = new StreamableHTTPClientTransport(new URL(target.url), {
-    fetch: guardedFetch(!privateToolUrlsAllowed()),
+    // Through lib/net's pool: a meeting's tool calls reuse the connection its session opened. node:http
+    // follows no redirects; the SDK follows same-origin ones itself.
+    fetch: webFetch({ guarded: !privateUrlsAllowed("tool"), userAgent: "Cohost tools", maxBytes: MAX_RESPONSE_BYTES, peer: "tool server" }),
     requestInit: { headers: target.headers },
     // A dropped listening stream is retried a few times, then the calls themselves report the problem.
     reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 5000, reconnectionDelayGrowFactor: 2, maxRetries: 2 },

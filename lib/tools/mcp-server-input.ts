@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isPrivateHostname } from "../net/private-address.ts";
-import { privateToolUrlsAllowed } from "./private-tool-urls.ts";
+import { privateUrlsAllowed } from "../net/private-urls.ts";
 
 // An agent's MCP servers as the agent API takes them (docs/tools.md). Secrets follow the keys' rule:
 // an omitted `bearerToken`/`headers` keeps what is stored, "" (or {}) clears it, a value replaces it.
@@ -22,7 +22,7 @@ export function mcpUrlProblem(value: string): string | null {
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return "Enter the server's http(s) address";
   if (url.username || url.password) return "Put credentials in the token or headers, not in the address";
-  if (!privateToolUrlsAllowed() && isPrivateHostname(url.hostname)) return "The address must not point to a private network address";
+  if (!privateUrlsAllowed("tool") && isPrivateHostname(url.hostname)) return "The address must not point to a private network address";
   return null;
 }
 

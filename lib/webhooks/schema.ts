@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "../events/types.ts";
 import { isPrivateHostname } from "../net/private-address.ts";
-import { webhookPrivateUrlsAllowed } from "./private-urls.ts";
+import { privateUrlsAllowed } from "../net/private-urls.ts";
 
 export const MAX_WEBHOOK_ENDPOINTS = 20;
 
@@ -23,7 +23,7 @@ const endpointUrl = z
       ctx.addIssue({ code: "custom", message: "Enter a full address, e.g. https://example.com/webhooks/cohost" });
       return;
     }
-    const local = webhookPrivateUrlsAllowed();
+    const local = privateUrlsAllowed("webhook");
     if (url.protocol !== "https:" && !(local && url.protocol === "http:")) {
       ctx.addIssue({ code: "custom", message: "The address must start with https://" });
     } else if (url.username || url.password) {

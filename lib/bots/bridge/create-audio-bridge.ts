@@ -1,3 +1,4 @@
+import { log } from "../../log.ts";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import type { AudioSink, PcmFrame } from "../../voice/types.ts";
 import { createFrameClock } from "./frame-clock.ts";
@@ -93,7 +94,7 @@ const call = (method: string, ...args: (string | number)[]) =>
 export async function createAudioBridge(target: BrowserContext | Page, opts: AudioBridgeOptions = {}): Promise<AudioBridge> {
   const frameMs = opts.frameMs ?? 20;
   const now = opts.now ?? (() => performance.now());
-  const onError = opts.onError ?? ((err: Error) => console.warn(`[bridge] ${err.message}`));
+  const onError = opts.onError ?? ((err: Error) => log({ event: "bridge_error", level: "warn", error: err.message }));
   const listeners = {
     frame: new Set<(frame: PcmFrame) => void>(),
     track: new Set<(track: RemoteTrack) => void>(),

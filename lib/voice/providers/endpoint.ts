@@ -1,6 +1,6 @@
 import { catalogueEntry } from "../../providers/catalogue.ts";
 import { baseUrlProblem } from "../../providers/extra-params.ts";
-import { privateUrlsAllowed } from "../../net/private-address.ts";
+import { privateUrlsAllowed } from "../../net/private-urls.ts";
 import { providerHost } from "../../providers/provider-host.ts";
 import type { ProviderConfig, ProviderKind } from "../types.ts";
 import { providerError } from "./errors.ts";
@@ -26,7 +26,7 @@ export function resolveEndpoint(kind: ProviderKind, config: ProviderConfig, host
     const value = typeof config.extra.baseUrl === "string" ? config.extra.baseUrl.trim() : "";
     const problem = value ? baseUrlProblem(value) : '"baseUrl" is required';
     if (problem) throw providerError(ref, "bad_request", problem);
-    return { base: value.replace(/\/+$/, ""), guarded: !privateUrlsAllowed() };
+    return { base: value.replace(/\/+$/, ""), guarded: !privateUrlsAllowed("provider") };
   }
   return { base: providerHost(config.providerId, host ?? entry.baseUrl), guarded: false };
 }

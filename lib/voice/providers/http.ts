@@ -1,23 +1,13 @@
-import http from "node:http";
-import https from "node:https";
-import { guardedLookup, isPrivateHostname } from "../../net/private-address.ts";
+import type http from "node:http";
+import { RequestTimeoutError } from "../../net/errors.ts";
+import { openRequest } from "../../net/open-request.ts";
+import { PrivateAddressError } from "../../net/private-address.ts";
+import { readBody } from "../../net/read-body.ts";
 import { httpFailure, networkFailure, providerError, type ProviderRef } from "./errors.ts";
 import { AbortedError } from "./retry.ts";
 
-// One keep-alive pool per scheme and guard: a turn reuses the TLS connection the previous turn (or
-// prewarm) opened, and a socket opened without the private-address guard never serves a guarded call.
-const agents = new Map<string, http.Agent>();
-function agentFor(protocol: string, guarded: boolean): http.Agent {
-  const key = `${protocol}|${guarded}`;
-  let agent = agents.get(key);
-  if (!agent) {
-    const options: https.AgentOptions = { keepAlive: true, keepAliveMsecs: 15_000, maxSockets: 32, maxFreeSockets: 8, timeout: 120_000 };
-    if (guarded) options.lookup = guardedLookup;
-    agent = protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
-    agents.set(key, agent);
-  }
-  return agent;
-}
+// The voice adapters' HTTP over lib/net's pool: a turn reuses the TLS connection the previous turn
+// (or the prewarm) opened. What goes wrong becomes a ProviderError (or AbortedError) here.
 
 export interface HttpCall {
   method: "GET" | "POST";
@@ -26,76 +16,49 @@ export interface HttpCall {
   body?: Buffer | string;
   guarded: boolean;
   signal?: AbortSignal;
-  /** Until the response headers arrive. */
+  /** Until the response headers arrive (an error's body included). */
   timeoutMs: number;
 }
 
 const MAX_ERROR_BODY = 16 * 1024;
 
+/** What a failed call says, in the provider's terms. */
+function failure(ref: ProviderRef, call: HttpCall, err: unknown): Error {
+  if (call.signal?.aborted) return new AbortedError();
+  if (err instanceof PrivateAddressError) return providerError(ref, "bad_request", "the base URL points to a private network address");
+  if (err instanceof RequestTimeoutError) return providerError(ref, "transient", `no answer within ${call.timeoutMs} ms`);
+  return networkFailure(ref, err);
+}
+
 /**
  * Sends one request and resolves with its 2xx response, whose body the caller reads (and destroys
  * when done). Anything else rejects: ProviderError (status, network, timeout) or AbortedError.
  */
-export function send(ref: ProviderRef, call: HttpCall): Promise<http.IncomingMessage> {
-  if (call.signal?.aborted) return Promise.reject(new AbortedError());
-  // guardedLookup only sees host names; literal addresses are checked here.
-  if (call.guarded && isPrivateHostname(call.url.hostname)) {
-    return Promise.reject(providerError(ref, "bad_request", "the base URL points to a private network address"));
+export async function send(ref: ProviderRef, call: HttpCall): Promise<http.IncomingMessage> {
+  if (call.signal?.aborted) throw new AbortedError();
+  const started = Date.now();
+  let res: http.IncomingMessage;
+  try {
+    res = await openRequest(call.url, {
+      method: call.method,
+      headers: { "user-agent": "Cohost voice", ...call.headers },
+      body: call.body,
+      guarded: call.guarded,
+      signal: call.signal,
+      timeoutMs: call.timeoutMs,
+    });
+  } catch (err) {
+    throw failure(ref, call, err);
   }
-  const client = call.url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const finish = (err: unknown, res?: http.IncomingMessage) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      call.signal?.removeEventListener("abort", onAbort);
-      if (err) reject(err);
-      else resolve(res!);
-    };
-    let req: http.ClientRequest;
-    const attempt = (firstTry: boolean) => {
-      req = client.request(
-        call.url,
-        {
-          method: call.method,
-          headers: { "user-agent": "Cohost voice", ...call.headers, ...(call.body !== undefined ? { "content-length": String(Buffer.byteLength(call.body)) } : {}) },
-          agent: agentFor(call.url.protocol, call.guarded),
-          lookup: call.guarded ? guardedLookup : undefined,
-        },
-        (res) => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) return finish(null, res);
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on("data", (chunk: Buffer) => {
-            if (size < MAX_ERROR_BODY) chunks.push(chunk);
-            size += chunk.length;
-          });
-          res.on("end", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
-          res.on("error", () => finish(httpFailure(ref, status, Buffer.concat(chunks).toString("utf8"))));
-        },
-      );
-      const sent = req;
-      sent.on("error", (err: NodeJS.ErrnoException) => {
-        // A kept-alive socket the provider closed while idle fails at once: that is no outage, so
-        // try again on a fresh connection without backing off (after a long pause between turns).
-        if (firstTry && sent.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE") && !settled) return attempt(false);
-        finish(networkFailure(ref, err));
-      });
-      sent.end(call.body);
-    };
-    const onAbort = () => {
-      req.destroy();
-      finish(new AbortedError());
-    };
-    const timer = setTimeout(() => {
-      req.destroy();
-      finish(providerError(ref, "transient", `no answer within ${call.timeoutMs} ms`));
-    }, call.timeoutMs);
-    call.signal?.addEventListener("abort", onAbort, { once: true });
-    attempt(true);
-  });
+  const status = res.statusCode ?? 0;
+  if (status >= 200 && status < 300) return res;
+  let body: Buffer;
+  try {
+    body = await readBody(res, { maxBytes: MAX_ERROR_BODY, overflow: "excerpt", signal: call.signal, timeoutMs: Math.max(0, call.timeoutMs - (Date.now() - started)) });
+  } catch (err) {
+    throw failure(ref, call, err);
+  }
+  throw httpFailure(ref, status, body.toString("utf8"));
 }
 
 const released = new WeakSet<http.IncomingMessage>();

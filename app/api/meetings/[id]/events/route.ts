@@ -1,5 +1,6 @@
 import { openMeetingStream } from "@/lib/meetings/open-meeting-stream";
 import { userRoute } from "@/lib/http/route";
+import { sseResponse } from "@/lib/sse/sse-response";
 
 export const dynamic = "force-dynamic";
 
@@ -15,12 +16,5 @@ export const GET = userRoute<{ id: string }>(async ({ request, user, params }) =
     signal: request.signal,
   });
   if (!stream) return new Response(null, { status: 204 });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform keeps the compression middleware from buffering the stream.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return sseResponse(stream);
 });

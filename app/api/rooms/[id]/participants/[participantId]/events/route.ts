@@ -2,6 +2,7 @@ import { requireUser } from "@/lib/auth/require-user";
 import { AppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 import { openRoomStream } from "@/lib/rooms/open-room-stream";
+import { sseResponse } from "@/lib/sse/sse-response";
 
 export const dynamic = "force-dynamic";
 
@@ -26,12 +27,5 @@ export const GET = route<{ id: string; participantId: string }>(async ({ request
     ),
     signal: request.signal,
   });
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform keeps the compression middleware from buffering the stream.
-      "cache-control": "no-cache, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return sseResponse(stream);
 });
