@@ -33,6 +33,7 @@ import { rosterUpdates } from "./roster.ts";
 import { RunEnd, type End } from "./run-end.ts";
 import { noParts, type RunParts } from "./run-parts.ts";
 import { sessionEvents } from "./session-events.ts";
+import { settleBilling } from "./settle-billing.ts";
 import { runBounded } from "./teardown-steps.ts";
 
 /** How long the bot keeps trying its status writes (and, when leaving, its last ticks and output) while the database is away. */
@@ -229,10 +230,8 @@ export class MeetingRun {
     try {
       // A stopped or restarted meeting is not this run's any more: nothing to keep alive.
       if (end.kind === "superseded") this.heartbeat.stop();
-      // Ticks that started before the end but failed (the database was away) are billed now, in
-      // parallel with leaving, by the run that still owns the call (not a superseded one).
       const finalWritesBy = performance.now() + STATUS_WRITE_LIMIT_MS;
-      const settled = end.kind === "superseded" ? Promise.resolve(0) : (this.parts.billing?.settle(this.end.at, finalWritesBy) ?? Promise.resolve(0));
+      const settled = settleBilling(this.parts.billing, end, this.end.at, finalWritesBy);
       await runBounded(leaveCallSteps(this.parts, end, this.log), this.log);
       await this.writes.close(Math.max(0, finalWritesBy - performance.now()));
       const unbilled = await settled;
