@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import type { BotSettings } from "../../config.ts";
-import { errorText, meetingLog, type Logger } from "../../log.ts";
-import { heartbeat, type RunRef, type RunState } from "../../meetings/bot-runs.ts";
+import { errorText, meetingLog } from "../../log.ts";
+import { heartbeat, type RunState } from "../../meetings/bot-runs.ts";
 import { AgentConfigError } from "../../voice/agent-voice-config.ts";
 import { ProviderError } from "../../voice/types.ts";
 import { providerFailure } from "../provider-failure.ts";
@@ -15,7 +15,7 @@ import { joinCall } from "./join-call.ts";
 import { LeaveRules } from "./leave-rules.ts";
 import { Releases } from "./releases.ts";
 import { RunEnd } from "./run-end.ts";
-import { noParts, type RunParts } from "./run-parts.ts";
+import { noParts } from "./run-parts.ts";
 import type { RunScope } from "./run-scope.ts";
 import { setUp } from "./set-up.ts";
 import { tearDown } from "./teardown.ts";
@@ -47,88 +47,90 @@ export function meetingRunner(browser: () => Promise<Browser>, settings: BotSett
  * billing and every in-call timer stop; every write survives a database restart (retried, in order);
  * status writes go one at a time, in the order things happened (docs/bots.md, "Faults").
  */
-export class MeetingRun implements RunScope {
-  readonly ctx: BotContext;
-  readonly ref: RunRef;
-  readonly settings: BotSettings;
-  readonly browser: () => Promise<Browser>;
-  readonly log: Logger;
-  readonly end: RunEnd;
-  readonly parts: RunParts = noParts();
-  readonly heartbeat: Heartbeat;
-  readonly rules: LeaveRules;
-  readonly writes: WriteQueue;
-  readonly statuses: StatusWrites;
-  readonly save = (what: string, write: () => Promise<unknown>): void => this.writes.push(what, write);
+export class MeetingRun {
+  /** What every phase works with: the run, its end, its parts, its heartbeat, rules and writes. */
+  private readonly scope: RunScope;
   /** Released once the bot has left and its final status is written: the heartbeat and the worker's signals. */
   private readonly untilGone: Releases;
 
   constructor(ctx: BotContext, browser: () => Promise<Browser>, settings: BotSettings) {
-    this.ctx = ctx;
-    this.ref = ctx.ref;
-    this.settings = settings;
-    this.browser = browser;
-    this.log = meetingLog(ctx.ref.meetingId, ctx.ref.runId);
-    this.end = new RunEnd(this.log);
-    this.heartbeat = new Heartbeat({
-      intervalMs: settings.heartbeatMs,
-      check: () => heartbeat(this.ref),
-      onState: (state) => this.onRunState(state),
-      onLost: () => this.end.end({ kind: "superseded" }),
-      log: this.log,
-    });
-    this.rules = new LeaveRules({ aloneTimeoutMs: settings.aloneTimeoutMs, maxDurationMs: settings.maxDurationMs, leave: (rule) => this.end.end({ kind: "completed", reason: rule }) });
-    this.end.atEnd(() => this.rules.stop());
-    this.writes = new WriteQueue({ log: this.log, giveUpAfterMs: OUTPUT_WRITE_LIMIT_MS });
-    this.statuses = new StatusWrites(this.log, STATUS_WRITE_LIMIT_MS);
-    this.untilGone = new Releases(this.log);
+    const log = meetingLog(ctx.ref.meetingId, ctx.ref.runId);
+    const end = new RunEnd(log);
+    const rules = new LeaveRules({ aloneTimeoutMs: settings.aloneTimeoutMs, maxDurationMs: settings.maxDurationMs, leave: (rule) => end.end({ kind: "completed", reason: rule }) });
+    end.atEnd(() => rules.stop());
+    const writes = new WriteQueue({ log, giveUpAfterMs: OUTPUT_WRITE_LIMIT_MS });
+    this.scope = {
+      ctx,
+      ref: ctx.ref,
+      settings,
+      browser,
+      log,
+      end,
+      parts: noParts(),
+      heartbeat: new Heartbeat({
+        intervalMs: settings.heartbeatMs,
+        check: () => heartbeat(ctx.ref),
+        onState: (state) => this.onRunState(state),
+        onLost: () => end.end({ kind: "superseded" }),
+        log,
+      }),
+      rules,
+      writes,
+      statuses: new StatusWrites(log, STATUS_WRITE_LIMIT_MS),
+      save: (what, write) => writes.push(what, write),
+    };
+    this.untilGone = new Releases(log);
   }
 
   async run(): Promise<void> {
+    const { scope } = this;
     this.listen();
     try {
-      const opened = await setUp(this);
-      if (opened && !this.end.over) await joinCall(this, opened);
-      if (opened && !this.end.over) await enterCall(this, opened);
+      const opened = await setUp(scope);
+      if (opened && !scope.end.over) await joinCall(scope, opened);
+      if (opened && !scope.end.over) await enterCall(scope, opened);
     } catch (err) {
       await this.failOn(err);
     }
-    const end = await this.end.decided;
+    const end = await scope.end.decided;
     try {
-      await tearDown(this, end, STATUS_WRITE_LIMIT_MS);
+      await tearDown(scope, end, STATUS_WRITE_LIMIT_MS);
     } finally {
       // Whatever happens while leaving, the heartbeat and the worker's signals go with the bot.
       this.untilGone.releaseAll();
     }
-    this.log("bot_finished", { end: end.kind, billedTicks: this.parts.billing?.billed ?? 0 });
+    scope.log("bot_finished", { end: end.kind, billedTicks: scope.parts.billing?.billed ?? 0 });
   }
 
   /** The heartbeat, the API's pokes and the worker's shutdown reach the bot from now until it is gone. */
   private listen(): void {
-    this.heartbeat.start();
-    this.untilGone.add(() => this.heartbeat.stop());
-    const onPoke = () => void this.heartbeat.beat();
-    this.ctx.poked.addEventListener("poke", onPoke);
-    this.untilGone.add(() => this.ctx.poked.removeEventListener("poke", onPoke));
-    const onShutdown = () => this.end.end({ kind: "shutdown" });
-    if (this.ctx.shutdown.aborted) onShutdown();
-    this.ctx.shutdown.addEventListener("abort", onShutdown);
-    this.untilGone.add(() => this.ctx.shutdown.removeEventListener("abort", onShutdown));
+    const { heartbeat, ctx, end } = this.scope;
+    heartbeat.start();
+    this.untilGone.add(() => heartbeat.stop());
+    const onPoke = () => void heartbeat.beat();
+    ctx.poked.addEventListener("poke", onPoke);
+    this.untilGone.add(() => ctx.poked.removeEventListener("poke", onPoke));
+    const onShutdown = () => end.end({ kind: "shutdown" });
+    if (ctx.shutdown.aborted) onShutdown();
+    ctx.shutdown.addEventListener("abort", onShutdown);
+    this.untilGone.add(() => ctx.shutdown.removeEventListener("abort", onShutdown));
   }
 
   /** What a heartbeat brought: manual activation, passed to the session when it changes. */
   private onRunState(state: RunState): void {
-    if (this.end.over || state.activated === this.parts.activated) return;
-    this.parts.activated = state.activated;
-    this.parts.session?.setActivated(state.activated);
+    const { end, parts } = this.scope;
+    if (end.over || state.activated === parts.activated) return;
+    parts.activated = state.activated;
+    parts.session?.setActivated(state.activated);
   }
 
   /** A phase threw: a provider's refusal is the meeting's provider error; anything else a failed join, or an internal error once in the call. */
   private async failOn(err: unknown): Promise<void> {
-    if (err instanceof ProviderError) return this.end.end({ kind: "failed", ...providerFailure(err, this.parts.voice) });
-    if (err instanceof AgentConfigError) return this.end.end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
-    this.log("bot_error", { level: "error", error: errorText(err) });
-    const reason = this.parts.admitted ? "internal_error" : "join_failed";
-    this.end.end({ kind: "failed", reason, data: { detail: String((err as Error)?.message ?? err), ...(await captured(this).catch(() => ({}))) } });
+    const { end, parts, log } = this.scope;
+    if (err instanceof ProviderError) return end.end({ kind: "failed", ...providerFailure(err, parts.voice) });
+    if (err instanceof AgentConfigError) return end.end({ kind: "failed", reason: "provider_error", data: { kind: err.providerKind, message: err.message } });
+    log("bot_error", { level: "error", error: errorText(err) });
+    const reason = parts.admitted ? "internal_error" : "join_failed";
+    end.end({ kind: "failed", reason, data: { detail: String((err as Error)?.message ?? err), ...(await captured(this.scope).catch(() => ({}))) } });
   }
 }
