@@ -82,6 +82,7 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
     takeOne: () => takeOne(boss, id, log, (ref, claim) => bots.launch(ref, claim)),
     log,
   });
+  // A bot gone is a slot free: the loop looks for work at once rather than at its next poll.
   bots.onGone = loop.wake;
 
   // clockEpochMs: the wall-clock time of the session clock's zero (performance.now()), so the times
