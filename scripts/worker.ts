@@ -3,7 +3,7 @@
 // server (RUN_WORKER=0 turns that off); add more on other machines to scale out. SIGTERM: stop taking
 // work, hand running meetings over to other workers, close the browser, exit.
 import { keepBrowser, launchBotBrowser } from "../lib/bots/browser.ts";
-import { meetingRunner } from "../lib/bots/run-meeting.ts";
+import { meetingRunner } from "../lib/bots/run/meeting-run.ts";
 import { startWorker, type Worker } from "../lib/bots/worker.ts";
 import { botSettings } from "../lib/config.ts";
 import { errorText, log } from "../lib/log.ts";

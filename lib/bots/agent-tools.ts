@@ -24,7 +24,7 @@ interface Options {
   ref: RunRef;
   agent: Agent;
   ownerUserId: string;
-  /** Queues a write after the run's other writes (lib/bots/run-meeting.ts). */
+  /** Queues a write after the run's other writes (lib/bots/run/meeting-run.ts). */
   save(what: string, write: () => Promise<unknown>): void;
   log(event: string, fields?: Record<string, unknown>): void;
   /** Ends the bot's time in the meeting, asked by its owner. */

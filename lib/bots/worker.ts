@@ -3,12 +3,12 @@ import os from "node:os";
 import type { PgBoss } from "pg-boss";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
-import { errorText, logger, repeatedFailure } from "../log.ts";
+import { errorText, logger, repeatedFailure, type Logger } from "../log.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
-import type { MeetingStartJob } from "../meetings/enqueue-run.ts";
 import { holdQueuedMeetings } from "../meetings/hold-queued-meetings.ts";
 import { sweepLostMeetings } from "../meetings/sweep-lost-meetings.ts";
 import { listenForPokes } from "./control-listener.ts";
+import { parseStartJob } from "./start-job.ts";
 
 /** What the worker hands one bot: its run, what the claim returned, and how to reach it. */
 export interface BotContext {
@@ -58,113 +58,190 @@ interface Bot {
 export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   const id = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const log = logger({ workerId: id });
-  const pollMs = opts.pollMs ?? 500;
   const boss: PgBoss = await startJobWorker(opts.databaseUrl);
   const shutdown = new AbortController();
-  // Keyed by run, not meeting: during a restart the new run's bot and the old run's bot (still
-  // tearing down) are two bots, each holding a slot until it is gone.
-  const running = new Map<string, Bot>();
-  let wake: () => void = () => {};
-  const pokeMeeting = (meetingId: string) => {
-    for (const bot of running.values()) if (bot.meetingId === meetingId) bot.poked.dispatchEvent(new Event("poke"));
-  };
+  const bots = new RunningBots(opts.run, shutdown.signal, log);
 
   const listener = await listenForPokes({
     databaseUrl: opts.databaseUrl,
-    onPoke: pokeMeeting,
+    onPoke: (meetingId) => bots.poke(meetingId),
     // Pokes sent while the connection was down are lost: every bot checks its meeting now.
-    onReconnected: () => {
-      for (const bot of running.values()) bot.poked.dispatchEvent(new Event("poke"));
-    },
+    onReconnected: () => bots.poke(null),
     log,
   }).catch(async (err) => {
     await boss.stop({ graceful: false }).catch(() => {});
     throw err;
   });
 
-  // Every worker sweeps for meetings whose worker died, at start and twice per heartbeat time-out, so a
-  // lost bot is noticed within about 1.5 time-outs; concurrent sweeps are safe (row locks, re-checks).
-  const sweepFailure = repeatedFailure(log, "sweep_error");
+  const sweeps = await startSweeps(log);
+  const holds = startQueueHolds(log, () => bots.size >= opts.concurrency && !shutdown.signal.aborted, opts.queueHoldMs ?? botSettings().heartbeatMs);
+  const loop = workLoop({
+    shutdown: shutdown.signal,
+    pollMs: opts.pollMs ?? 500,
+    hasRoom: () => bots.size < opts.concurrency,
+    takeOne: () => takeOne(boss, id, log, (ref, claim) => bots.launch(ref, claim)),
+    log,
+  });
+  // A bot gone is a slot free: the loop looks for work at once rather than at its next poll.
+  bots.onGone = loop.wake;
+
+  // clockEpochMs: the wall-clock time of the session clock's zero (performance.now()), so the times
+  // that turn lines give on the session clock can be lined up with other processes' (bench:voice).
+  log("worker_started", { concurrency: opts.concurrency, clockEpochMs: Math.round(performance.timeOrigin) });
+  return {
+    id,
+    active: () => bots.size,
+    async stop() {
+      if (shutdown.signal.aborted) return;
+      shutdown.abort();
+      loop.wake();
+      await loop.done;
+      // Bots launched by now are all running; each hands its meeting over and leaves.
+      await bots.allGone();
+      clearInterval(sweeps);
+      clearInterval(holds);
+      await listener.close();
+      await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log("job_stop_error", { level: "warn", error: String(err) }));
+      log("worker_stopped");
+    },
+  };
+}
+
+/**
+ * The bots this worker runs. Keyed by run, not meeting: during a restart the new run's bot and the
+ * old run's bot (still tearing down) are two bots, each holding a slot until it is gone.
+ */
+class RunningBots {
+  /** Called each time a bot is gone (its slot is free). */
+  onGone: () => void = () => {};
+  private readonly running = new Map<string, Bot>();
+  private readonly run: BotRunner;
+  private readonly shutdown: AbortSignal;
+  private readonly log: Logger;
+
+  constructor(run: BotRunner, shutdown: AbortSignal, log: Logger) {
+    this.run = run;
+    this.shutdown = shutdown;
+    this.log = log;
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  launch(ref: RunRef, meeting: Extract<ClaimResult, { claimed: true }>): void {
+    const poked = new EventTarget();
+    const done = Promise.resolve()
+      .then(() => this.run({ ref, meeting, shutdown: this.shutdown, poked }))
+      .catch((err) => this.log("bot_crashed", { level: "error", meetingId: ref.meetingId, runId: ref.runId, error: errorText(err) }))
+      .finally(() => {
+        this.running.delete(ref.runId);
+        this.onGone();
+      });
+    this.running.set(ref.runId, { meetingId: ref.meetingId, poked, done });
+  }
+
+  /** The API changed a meeting (null: any of them): its bots check at once. */
+  poke(meetingId: string | null): void {
+    for (const bot of this.running.values()) if (meetingId === null || bot.meetingId === meetingId) bot.poked.dispatchEvent(new Event("poke"));
+  }
+
+  async allGone(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((b) => b.done));
+  }
+}
+
+/**
+ * Every worker sweeps for meetings whose worker died, at start and twice per heartbeat time-out, so a
+ * lost bot is noticed within about 1.5 time-outs; concurrent sweeps are safe (row locks, re-checks).
+ */
+async function startSweeps(log: Logger): Promise<NodeJS.Timeout> {
+  const failure = repeatedFailure(log, "sweep_error");
   const sweep = () =>
     sweepLostMeetings()
       .then((failed) => {
-        sweepFailure.succeeded();
+        failure.succeeded();
         if (failed.length) log("sweep_failed_meetings", { meetings: failed });
       })
-      .catch((err) => sweepFailure.failed(err));
+      .catch((err) => failure.failed(err));
   await sweep();
-  const sweeps = setInterval(sweep, (meetingHeartbeatTimeoutSeconds() * 1000) / 2);
+  return setInterval(sweep, (meetingHeartbeatTimeoutSeconds() * 1000) / 2);
+}
 
-  // While every slot is taken, meetings wait in the queue: say so on them, and keep the sweep from
-  // taking them for meetings nobody picked up.
-  const holdFailure = repeatedFailure(log, "queue_hold_error");
-  const holdQueue = () => {
-    if (running.size < opts.concurrency || shutdown.signal.aborted) return;
+/**
+ * While every slot is taken (`busy`), meetings wait in the queue: say so on them, and keep the sweep
+ * from taking them for meetings nobody picked up.
+ */
+function startQueueHolds(log: Logger, busy: () => boolean, everyMs: number): NodeJS.Timeout {
+  const failure = repeatedFailure(log, "queue_hold_error");
+  const hold = () => {
+    if (!busy()) return;
     holdQueuedMeetings()
       .then((marked) => {
-        holdFailure.succeeded();
+        failure.succeeded();
         if (marked.length) log("meetings_queued", { meetings: marked });
       })
-      .catch((err) => holdFailure.failed(err));
+      .catch((err) => failure.failed(err));
   };
-  const holds = setInterval(holdQueue, opts.queueHoldMs ?? botSettings().heartbeatMs);
+  return setInterval(hold, everyMs);
+}
 
-  const launch = (ref: RunRef, meeting: Extract<ClaimResult, { claimed: true }>) => {
-    const poked = new EventTarget();
-    const done = Promise.resolve()
-      .then(() => opts.run({ ref, meeting, shutdown: shutdown.signal, poked }))
-      .catch((err) => log("bot_crashed", { level: "error", meetingId: ref.meetingId, runId: ref.runId, error: errorText(err) }))
-      .finally(() => {
-        running.delete(ref.runId);
-        wake();
-      });
-    running.set(ref.runId, { meetingId: ref.meetingId, poked, done });
-  };
-
-  const takeOne = async (): Promise<boolean> => {
-    const [job] = await boss.fetch<MeetingStartJob>(QUEUES.meetingStart, { batchSize: 1 });
-    if (!job) return false;
-    const ref: RunRef = { meetingId: job.data.meetingId, runId: job.data.runId, workerId: id };
-    let claim: ClaimResult;
-    try {
-      claim = await claimRun(ref);
-    } catch (err) {
-      // The claim never happened: let pg-boss retry the job (another worker may take it).
-      await boss.fail(QUEUES.meetingStart, job.id, { error: String(err) }).catch((e) => log("job_fail_error", { level: "warn", meetingId: ref.meetingId, error: String(e) }));
-      log("claim_error", { level: "error", meetingId: ref.meetingId, runId: ref.runId, error: String(err) });
-      return true;
-    }
-    // The claim is ours whatever happens to the job now: a job that cannot be completed expires and
-    // its retry finds the run taken ("taken"), while the bot runs.
-    await boss.complete(QUEUES.meetingStart, job.id).catch((err) => log("job_complete_error", { level: "warn", meetingId: ref.meetingId, runId: ref.runId, error: String(err) }));
-    if (claim.claimed) {
-      log("run_claimed", { meetingId: ref.meetingId, runId: ref.runId });
-      launch(ref, claim);
-    } else {
-      log("run_skipped", { meetingId: ref.meetingId, runId: ref.runId, reason: claim.reason });
-    }
+/**
+ * Takes one start job, if there is one (true), and claims its run. A job whose data names no run is
+ * logged and dropped (cancelled: it would fail the same way on every retry).
+ */
+async function takeOne(boss: PgBoss, workerId: string, log: Logger, launch: (ref: RunRef, claim: Extract<ClaimResult, { claimed: true }>) => void): Promise<boolean> {
+  const [job] = await boss.fetch<unknown>(QUEUES.meetingStart, { batchSize: 1 });
+  if (!job) return false;
+  const parsed = parseStartJob(job.data);
+  if (!parsed.ok) {
+    log("job_malformed", { level: "error", jobId: job.id, problems: parsed.problems });
+    await boss.cancel(QUEUES.meetingStart, job.id).catch((err) => log("job_cancel_error", { level: "warn", jobId: job.id, error: String(err) }));
     return true;
-  };
+  }
+  const ref: RunRef = { meetingId: parsed.job.meetingId, runId: parsed.job.runId, workerId };
+  let claim: ClaimResult;
+  try {
+    claim = await claimRun(ref);
+  } catch (err) {
+    // The claim never happened: let pg-boss retry the job (another worker may take it).
+    await boss.fail(QUEUES.meetingStart, job.id, { error: String(err) }).catch((e) => log("job_fail_error", { level: "warn", meetingId: ref.meetingId, error: String(e) }));
+    log("claim_error", { level: "error", meetingId: ref.meetingId, runId: ref.runId, error: String(err) });
+    return true;
+  }
+  // The claim is ours whatever happens to the job now: a job that cannot be completed expires and
+  // its retry finds the run taken ("taken"), while the bot runs.
+  await boss.complete(QUEUES.meetingStart, job.id).catch((err) => log("job_complete_error", { level: "warn", meetingId: ref.meetingId, runId: ref.runId, error: String(err) }));
+  if (claim.claimed) {
+    log("run_claimed", { meetingId: ref.meetingId, runId: ref.runId });
+    launch(ref, claim);
+  } else {
+    log("run_skipped", { meetingId: ref.meetingId, runId: ref.runId, reason: claim.reason });
+  }
+  return true;
+}
 
-  const fetchFailure = repeatedFailure(log, "fetch_error");
-  const loop = (async () => {
-    while (!shutdown.signal.aborted) {
+/**
+ * Takes work while there is room, until shutdown: after a job, the next at once; with none (or no
+ * room, or a failed fetch) a pause of `pollMs`, which `wake()` cuts short (a bot is gone, shutdown).
+ */
+function workLoop(o: { shutdown: AbortSignal; pollMs: number; hasRoom: () => boolean; takeOne: () => Promise<boolean>; log: Logger }) {
+  let wake: () => void = () => {};
+  const fetchFailure = repeatedFailure(o.log, "fetch_error");
+  const done = (async () => {
+    while (!o.shutdown.aborted) {
       let took = false;
-      if (running.size < opts.concurrency) {
-        took = await takeOne().then(
-          (took) => {
-            fetchFailure.succeeded();
-            return took;
-          },
-          (err) => {
-            fetchFailure.failed(err);
-            return false;
-          },
-        );
+      if (o.hasRoom()) {
+        try {
+          took = await o.takeOne();
+          fetchFailure.succeeded();
+        } catch (err) {
+          fetchFailure.failed(err);
+        }
       }
       if (!took) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, o.pollMs);
           wake = () => {
             clearTimeout(timer);
             resolve();
@@ -173,25 +250,5 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
       }
     }
   })();
-
-  // clockEpochMs: the wall-clock time of the session clock's zero (performance.now()), so the times
-  // that turn lines give on the session clock can be lined up with other processes' (bench:voice).
-  log("worker_started", { concurrency: opts.concurrency, clockEpochMs: Math.round(performance.timeOrigin) });
-  return {
-    id,
-    active: () => running.size,
-    async stop() {
-      if (shutdown.signal.aborted) return;
-      shutdown.abort();
-      wake();
-      await loop;
-      // Bots launched by now are all in `running`; each hands its meeting over and leaves.
-      await Promise.allSettled([...running.values()].map((b) => b.done));
-      clearInterval(sweeps);
-      clearInterval(holds);
-      await listener.close();
-      await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log("job_stop_error", { level: "warn", error: String(err) }));
-      log("worker_stopped");
-    },
-  };
+  return { done, wake: () => wake() };
 }

@@ -24,6 +24,9 @@ let lib: {
   MinuteBilling: typeof import("@/lib/bots/minute-billing").MinuteBilling;
   WriteQueue: typeof import("@/lib/bots/write-queue").WriteQueue;
   StatusWrites: typeof import("@/lib/bots/status-writes").StatusWrites;
+  Heartbeat: typeof import("@/lib/bots/run/heartbeat").Heartbeat;
+  jobSender: typeof import("@/lib/jobs/boss").jobSender;
+  QUEUES: typeof import("@/lib/jobs/boss").QUEUES;
   startWorker: typeof import("@/lib/bots/worker").startWorker;
   heartbeat: typeof import("@/lib/meetings/bot-runs").heartbeat;
   sweepLostMeetings: typeof import("@/lib/meetings/sweep-lost-meetings").sweepLostMeetings;
@@ -47,6 +50,9 @@ beforeAll(async () => {
     MinuteBilling: (await import("@/lib/bots/minute-billing")).MinuteBilling,
     WriteQueue: (await import("@/lib/bots/write-queue")).WriteQueue,
     StatusWrites: (await import("@/lib/bots/status-writes")).StatusWrites,
+    Heartbeat: (await import("@/lib/bots/run/heartbeat")).Heartbeat,
+    jobSender: (await import("@/lib/jobs/boss")).jobSender,
+    QUEUES: (await import("@/lib/jobs/boss")).QUEUES,
     startWorker: (await import("@/lib/bots/worker")).startWorker,
     heartbeat: (await import("@/lib/meetings/bot-runs")).heartbeat,
     sweepLostMeetings: (await import("@/lib/meetings/sweep-lost-meetings")).sweepLostMeetings,
@@ -147,6 +153,17 @@ describe("the worker under faults", () => {
     await stopping;
     expect(stopped).toBe(true);
     expect(fresh.ctx.shutdown.aborted).toBe(true);
+  }, 60_000);
+
+  it("a start job whose data names no run is dropped, and the worker goes on to the next", async () => {
+    const boss = await lib.jobSender();
+    const junk = await Promise.all([{ meetingId: 7, runId: ["x"] }, { hello: "world" }].map((data) => boss.send(lib.QUEUES.meetingStart, data)));
+    const { list, run } = bots();
+    await startWorker(run, 1);
+    const { id } = await joinMeeting("After junk");
+    await expect.poll(() => list.map((b) => b.ctx.ref.meetingId), { timeout: 15_000 }).toEqual([id]);
+    const states = await lib.db.$queryRaw<{ state: string }[]>`SELECT state::text FROM pgboss.job WHERE id = ANY(${junk}::uuid[])`;
+    expect(states.map((s) => s.state)).toEqual(["cancelled", "cancelled"]);
   }, 60_000);
 
   it("a job that cannot be completed after its claim still gets its bot", async () => {
@@ -391,6 +408,28 @@ describe("a bot's billing and writes through a database restart", () => {
     expect(billing.billed).toBe(1);
     expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, 1));
   });
+
+  it("a bot's heartbeat while the database is away: retried every second, not every interval, logged once, and on the record again at once", async () => {
+    const ref = await meetingInCall();
+    const logged: string[] = [];
+    let beats = 0;
+    const heartbeat = new lib.Heartbeat({ intervalMs: 60_000, check: () => (beats++, lib.heartbeat(ref)), onState: silent, onLost: silent, log: (event) => logged.push(event) });
+    await database.stop();
+    let restartedAt: Date;
+    try {
+      await heartbeat.beat();
+      expect(logged).toEqual(["heartbeat_error"]);
+      await sleep(3500);
+      expect(beats).toBeGreaterThanOrEqual(3);
+      expect(logged).toEqual(["heartbeat_error"]);
+    } finally {
+      await database.start();
+      restartedAt = new Date();
+    }
+    await expect.poll(() => logged, { timeout: 20_000 }).toEqual(["heartbeat_error", "heartbeat_restored"]);
+    heartbeat.stop();
+    expect((await meetingRow(ref.meetingId)).heartbeatAt!.getTime()).toBeGreaterThanOrEqual(restartedAt.getTime() - 1000);
+  }, 60_000);
 
   it("transcript lines written during an outage land once it is back, in order; none is dropped", async () => {
     const ref = await meetingInCall();

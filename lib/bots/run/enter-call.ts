@@ -1,0 +1,39 @@
+import { queueAutoRefill } from "../../billing/refill-job.ts";
+import { admitRun, billMinute } from "../../meetings/bot-runs.ts";
+import { MinuteBilling } from "../minute-billing.ts";
+import { afterMove } from "./after-move.ts";
+import type { RunScope } from "./run-scope.ts";
+import type { Opened } from "./set-up.ts";
+
+/**
+ * In call (docs/bots.md, "One bot" 4): the admission is written — after the waiting room's, never
+ * before it, so the final status always comes last — then the audio flows, billing ticks once per
+ * started minute from now, the heartbeat fetches the activation and the leave rules' clocks start.
+ * The end of the bot's time stops billing and every in-call timer (`run.end.atEnd`).
+ */
+export async function enterCall(run: RunScope, { agent, live }: Opened): Promise<void> {
+  const admission = await run.statuses.write("in_progress", () => admitRun(run.ref));
+  if (!admission.moved) {
+    afterMove(run, "in_progress")(admission);
+    return run.end.end({ kind: "failed", reason: "internal_error", data: { detail: `the meeting is ${admission.current}` } });
+  }
+  if (run.end.over) return;
+  run.parts.admitted = true;
+  run.log("admitted");
+  live.start();
+  run.parts.mixer?.start();
+
+  const { userId } = run.ctx.meeting;
+  const billing = (run.parts.billing = new MinuteBilling({
+    intervalMs: run.settings.billingIntervalMs,
+    firstTick: admission.billedTicks ?? 0,
+    bill: (tick) => billMinute({ ...run.ref, userId, agentId: agent.id }, tick),
+    onEnd: (reason) => run.end.end(reason === "superseded" ? { kind: "superseded" } : { kind: "completed", reason: "out_of_credits" }),
+    onRefillDue: () => void queueAutoRefill(userId, run.log),
+    log: run.log,
+  }));
+  run.end.atEnd(() => billing.stop());
+  billing.start();
+  await run.heartbeat.beat(); // the activation state, now that the session is listening
+  run.rules.admitted();
+}

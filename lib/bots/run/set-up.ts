@@ -1,0 +1,63 @@
+import type { Page } from "playwright-core";
+import type { Agent } from "../../generated/prisma/client.ts";
+import { saveLiveState } from "../../meetings/bot-runs.ts";
+import { agentVoiceConfig } from "../../voice/agent-voice-config.ts";
+import { createVoiceSession } from "../../voice/pipeline/session.ts";
+import type { VoiceSession } from "../../voice/types.ts";
+import { openBotTools, type BotTools } from "../agent-tools.ts";
+import { createAudioBridge, type AudioBridge } from "../bridge/create-audio-bridge.ts";
+import { newBotContext, openBotPage } from "../browser.ts";
+import { liveStateTracker } from "../live-state-tracker.ts";
+import { adapterFor } from "../platforms/adapter-for.ts";
+import type { PlatformAdapter } from "../platforms/types.ts";
+import { agentForRun } from "./agent-checks.ts";
+import { Microphone } from "./microphone.ts";
+import type { RunScope } from "./run-scope.ts";
+import { sessionEvents } from "./session-events.ts";
+
+/** What the set-up opened, for the phases after it. */
+export interface Opened {
+  agent: Agent;
+  adapter: PlatformAdapter;
+  page: Page;
+  bridge: AudioBridge;
+  tools: BotTools;
+  session: VoiceSession;
+  /** What the agent is doing, for the test room (reported from admission). */
+  live: ReturnType<typeof liveStateTracker>;
+}
+
+/**
+ * Set up (docs/bots.md, "One bot" 1–2): the agent may go (agent-checks.ts), and everything it needs in
+ * the call is open before it joins — a browser context and page for the platform's client, the audio
+ * bridge, the tool servers and the voice session with every provider connection, so a key the
+ * provider rejects fails here and not in front of people. Null when the agent may not go (the run's
+ * end says why). Each part is kept in `run.parts` as it opens, for the teardown.
+ */
+export async function setUp(run: RunScope): Promise<Opened | null> {
+  const { meeting } = run.ctx;
+  const checked = await agentForRun(meeting);
+  if ("refused" in checked) {
+    run.end.end(checked.refused);
+    return null;
+  }
+  const { agent } = checked;
+  const { parts, save, log } = run;
+  const voice = (parts.voice = agentVoiceConfig(agent));
+  const adapter = adapterFor(meeting.platform as Parameters<typeof adapterFor>[0]);
+  const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(run.ref, state)) });
+  const microphone = adapter.microphoneWhileSpeakingOnly ? new Microphone({ log, client: () => parts.meetingSession }) : null;
+  if (microphone) run.end.atEnd(() => microphone.stop());
+
+  parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl });
+  const page = (parts.page = await openBotPage(parts.context));
+  const bridge = (parts.bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) }));
+  // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
+  const leave = () => run.end.end({ kind: "completed", reason: "left_on_request" });
+  const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, save, log, leave }));
+  const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, fail: (f) => run.end.end({ kind: "failed", ...f }), log });
+  const session = (parts.session = createVoiceSession({ agent: voice, output: bridge, onEvent, tools: tools.tools, log }));
+  await session.start();
+  log("providers_ready");
+  return { agent, adapter, page, bridge, tools, session, live };
+}

@@ -1,0 +1,27 @@
+import { requestSummaryAfterRun } from "../../summaries/request-summary.ts";
+import { writeFinalStatus } from "./final-status.ts";
+import { leaveCallSteps } from "./leave-call.ts";
+import type { End } from "./run-end.ts";
+import type { RunScope } from "./run-scope.ts";
+import { settleBilling } from "./settle-billing.ts";
+import { runBounded } from "./teardown-steps.ts";
+
+/**
+ * Teardown (docs/bots.md, "One bot" 6), once the bot's time has ended (billing and the in-call timers
+ * stopped then): the bounded steps out of the call, the session's output flushed, the ticks that
+ * started before the end settled, the final status (or the hand-over), and the summary requested —
+ * after the last transcript write. The final writes share one deadline (`finalWritesMs`).
+ */
+export async function tearDown(run: RunScope, end: End, finalWritesMs: number): Promise<void> {
+  // A stopped or restarted meeting is not this run's any more: nothing to keep alive.
+  if (end.kind === "superseded") run.heartbeat.stop();
+  const finalWritesBy = performance.now() + finalWritesMs;
+  const settled = settleBilling(run.parts.billing, end, run.end.at, finalWritesBy);
+  await runBounded(leaveCallSteps(run.parts, end, run.log), run.log);
+  await run.writes.close(Math.max(0, finalWritesBy - performance.now()));
+  const unbilled = await settled;
+  if (unbilled > 0) run.log("billing_unsettled", { level: "error", ticks: unbilled });
+  await writeFinalStatus(end, run.ref, run.statuses, run.log);
+  // Written after every line of the transcript is saved (above), whoever completed the meeting.
+  if (end.kind !== "shutdown") await requestSummaryAfterRun(run.ref.meetingId, run.ref.runId).catch((err) => run.log("summary_request_error", { level: "error", error: String(err) }));
+}
