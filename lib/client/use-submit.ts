@@ -15,7 +15,7 @@ export interface RunOptions<F extends string> {
    * for fields, or null when the component has shown it itself. Default: the error's own message.
    */
   failure?: (err: unknown) => string | FormErrors<F> | null | undefined;
-  /** Success leaves the page (a redirect): the button stays busy until the page has gone. */
+  /** Success takes the form away (a redirect, a card hidden): its button stays busy until it has gone. */
   leaving?: boolean;
 }
 
@@ -72,7 +72,7 @@ export function useSubmit<F extends string = never>({ errors: place = "toast" }:
     setErrors,
     /** Shows what the form's own checks found (and nothing from before); true when they found nothing. */
     check: (found: Partial<Record<F, string>>): boolean => {
-      setErrors(found);
+      setErrors(found as FormErrors<F>);
       return !Object.values(found).some(Boolean);
     },
     /** Editing a field takes its message away. */
