@@ -1,11 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
 import { AuthCard } from "./auth-card";
 import { FlowNotice, LINK } from "./flow-notice";
+import { EmailField, SubmitButton } from "./flow-fields";
 import type { AuthFlow } from "./use-auth-flow";
 
 /**
@@ -13,7 +12,7 @@ import type { AuthFlow } from "./use-auth-flow";
  */
 export function EmailLinkForm({ flow, purpose }: { flow: AuthFlow; purpose: "forgot" | "resend" }) {
   const t = useTranslations("auth");
-  const { fields, set, errors, busy } = flow;
+  const { fields } = flow;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,10 +29,8 @@ export function EmailLinkForm({ flow, purpose }: { flow: AuthFlow; purpose: "for
     <AuthCard title={title} subtitle={subtitle}>
       <FlowNotice flow={flow} />
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={errors.email} disabled={busy} />
-        <Button type="submit" loading={busy} className="w-full">
-          {busy ? t("sending") : submitLabel}
-        </Button>
+        <EmailField flow={flow} />
+        <SubmitButton busy={flow.busy} label={submitLabel} busyLabel={t("sending")} />
       </form>
       <BackToSignIn flow={flow} />
     </AuthCard>

@@ -1,14 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { PasswordField } from "@/components/ui/password-field";
 import { AuthCard } from "./auth-card";
 import { errorText } from "./error-text";
 import { FlowNotice, LINK } from "./flow-notice";
 import { GoogleSignIn } from "./google-sign-in";
 import { nextAuth, signIn } from "./next-auth-client";
+import { EmailField, SubmitButton } from "./flow-fields";
 import type { AuthFlow } from "./use-auth-flow";
 
 /** E-mail and password (or Google); then a full navigation to where the user was going. */
@@ -32,16 +31,14 @@ export function SignInForm({ flow }: { flow: AuthFlow }) {
       <FlowNotice flow={flow} />
       {flow.props.googleEnabled && <GoogleSignIn returnUrl={flow.props.returnUrl} />}
       <form noValidate onSubmit={submit} onFocus={() => void nextAuth()} className="flex flex-col gap-4">
-        <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={errors.email} disabled={busy} />
+        <EmailField flow={flow} />
         <PasswordField label={t("password")} autoComplete="current-password" value={fields.password} onChange={set("password")} error={errors.password} disabled={busy} />
         <div className="-mt-2 text-right text-sm">
           <button type="button" className={LINK} onClick={() => flow.go("forgot")}>
             {t("forgotPassword")}
           </button>
         </div>
-        <Button type="submit" loading={busy} className="w-full">
-          {busy ? t("signingIn") : t("signIn")}
-        </Button>
+        <SubmitButton busy={busy} label={t("signIn")} busyLabel={t("signingIn")} />
       </form>
       <p className="mt-6 text-sm">
         {t("noAccount")}{" "}

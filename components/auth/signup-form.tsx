@@ -1,16 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { PasswordField } from "@/components/ui/password-field";
-import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-length";
 import { apiFetch } from "@/lib/client/api";
 import { splitDisplayName } from "@/lib/shell/nav";
 import { AuthCard } from "./auth-card";
 import { FlowNotice, LINK } from "./flow-notice";
 import { GoogleSignIn } from "./google-sign-in";
-import { StrengthMeter } from "./password-strength";
+import { EmailField, NewPasswordField, SubmitButton } from "./flow-fields";
 import type { AuthFlow } from "./use-auth-flow";
 
 /** Display name, e-mail and a new password (its strength shown as typed); then "check your inbox" on sign-in. */
@@ -40,19 +37,9 @@ export function SignUpForm({ flow }: { flow: AuthFlow }) {
       {flow.props.googleEnabled && <GoogleSignIn returnUrl={flow.props.returnUrl} />}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label={t("displayName")} autoComplete="name" value={fields.displayName} onChange={set("displayName")} error={errors.displayName} hint={t("displayNameHint")} disabled={busy} />
-        <TextField label={t("email")} type="email" autoComplete="email" value={fields.email} onChange={set("email")} error={errors.email} disabled={busy} />
-        <PasswordField
-          label={t("password")}
-          autoComplete="new-password"
-          value={fields.password}
-          onChange={set("password")}
-          error={errors.password}
-          hint={<StrengthMeter strength={flow.strength} minLength={PASSWORD_MIN_LENGTH} />}
-          disabled={busy}
-        />
-        <Button type="submit" loading={busy} className="w-full">
-          {busy ? t("signingUp") : t("signUp")}
-        </Button>
+        <EmailField flow={flow} />
+        <NewPasswordField flow={flow} label={t("password")} />
+        <SubmitButton busy={busy} label={t("signUp")} busyLabel={t("signingUp")} />
       </form>
       <p className="mt-6 text-sm">
         {t("haveAccount")}{" "}

@@ -2,12 +2,12 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { parseUsdInRange, THRESHOLD_MIN_USD, TOPUP_MAX_USD, TOPUP_MIN_USD } from "@/lib/billing/amount";
 import type { Submit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAmountProblem } from "./amount-problem";
+import { UsdField } from "./usd-field";
 
 export interface AutoRefillSettings {
   enabled: boolean;
@@ -19,6 +19,7 @@ export interface AutoRefillSettings {
 }
 
 const DEFAULTS = { amount: 25, threshold: 5 };
+const SUBGRID = "sm:row-span-3 sm:grid sm:grid-rows-subgrid";
 const typed = (usd: number) => String(usd);
 
 /**
@@ -81,25 +82,14 @@ export function AutoRefillForm({
     <form noValidate onSubmit={save} className="flex flex-col gap-3">
       {/* Subgrid rows keep both boxes level even when one label wraps (long German labels). */}
       <div className="grid gap-x-3 gap-y-1 sm:grid-cols-2">
-        <TextField
-          className="sm:row-span-3 sm:grid sm:grid-rows-subgrid"
-          label={t("autoRefillAmount")}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          hint={t("autoRefillAmountHint")}
-          error={amountError}
-          onChange={(e) => setAmount(e.target.value)}
-        />
-        <TextField
-          className="sm:row-span-3 sm:grid sm:grid-rows-subgrid"
+        <UsdField className={SUBGRID} label={t("autoRefillAmount")} value={amount} hint={t("autoRefillAmountHint")} error={amountError} onChange={setAmount} />
+        <UsdField
+          className={SUBGRID}
           label={t("autoRefillThreshold")}
-          inputMode="decimal"
-          autoComplete="off"
           value={threshold}
           hint={t("autoRefillThresholdHint", { min: formatUsd(THRESHOLD_MIN_USD, locale) })}
           error={thresholdError}
-          onChange={(e) => setThreshold(e.target.value)}
+          onChange={setThreshold}
         />
       </div>
       <FormAlert message={submit.errors.form} />

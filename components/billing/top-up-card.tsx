@@ -3,12 +3,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { TextField } from "@/components/ui/field";
 import { parseUsdInRange, TOPUP_MAX_USD, TOPUP_MIN_USD } from "@/lib/billing/amount";
 import { apiFetch } from "@/lib/client/api";
 import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAmountProblem } from "./amount-problem";
+import { UsdField } from "./usd-field";
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -66,15 +66,7 @@ export function TopUpCard() {
           ))}
         </div>
       </fieldset>
-      <TextField
-        label={t("custom")}
-        inputMode="decimal"
-        autoComplete="off"
-        value={custom}
-        hint={t("customHint", { min: formatUsd(TOPUP_MIN_USD, locale), max: formatUsd(TOPUP_MAX_USD, locale) })}
-        error={error}
-        onChange={(e) => setCustom(e.target.value)}
-      />
+      <UsdField label={t("custom")} value={custom} hint={t("customHint", { min: formatUsd(TOPUP_MIN_USD, locale), max: formatUsd(TOPUP_MAX_USD, locale) })} error={error} onChange={setCustom} />
       <Button type="submit" loading={busy} disabled={cents === null}>
         {busy ? t("redirecting") : cents === null ? t("topUpTitle") : t("pay", { amount: formatUsd(cents / 100, locale) })}
       </Button>

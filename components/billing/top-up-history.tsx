@@ -3,6 +3,7 @@ import { useFormatter, useLocale, useTranslations } from "next-intl";
 import useSWR from "swr";
 import { cn } from "@/components/ui/cn";
 import { Section } from "@/components/ui/section";
+import { TableHead } from "@/components/ui/table-head";
 import { formatUsd } from "@/lib/shell/nav";
 import { fetchWith } from "./fetch-with";
 import { td, th } from "./table-cells";
@@ -30,14 +31,15 @@ export function TopUpHistory() {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-[var(--border)]">
-                <th scope="col" className={th}>{t("colDate")}</th>
-                <th scope="col" className={th}>{t("colMethod")}</th>
-                <th scope="col" className={th}>{t("colStatus")}</th>
-                <th scope="col" className={cn(th, "text-right")}>{t("colAmount")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              rowClassName="border-b border-[var(--border)]"
+              columns={[
+                [t("colDate"), th],
+                [t("colMethod"), th],
+                [t("colStatus"), th],
+                [t("colAmount"), cn(th, "text-right")],
+              ]}
+            />
             <tbody>
               {topups.data?.map((row) => (
                 <tr key={row.id} className={cn("border-b border-[var(--border)]", row.status === "expired" && "text-[var(--text-muted)]")}>

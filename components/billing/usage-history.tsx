@@ -7,6 +7,7 @@ import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Section } from "@/components/ui/section";
+import { TableHead } from "@/components/ui/table-head";
 import { formatUsd } from "@/lib/shell/nav";
 import { fetchWith } from "./fetch-with";
 import { td, th } from "./table-cells";
@@ -48,16 +49,17 @@ export function UsageHistory() {
           <>
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
-                <thead>
-                  <tr className="border-b border-[var(--border)]">
-                    <th scope="col" className={th}>{t("colDate")}</th>
-                    <th scope="col" className={th}>{t("colMeeting")}</th>
-                    {/* Phones leave the agent out (it is on the meeting's page) so the cost fits without scrolling. */}
-                    <th scope="col" className={cn(th, "hidden sm:table-cell")}>{t("colAgent")}</th>
-                    <th scope="col" className={cn(th, "text-right")}>{t("colTime")}</th>
-                    <th scope="col" className={cn(th, "text-right")}>{t("colCost")}</th>
-                  </tr>
-                </thead>
+                {/* Phones leave the agent out (it is on the meeting's page) so the cost fits without scrolling. */}
+                <TableHead
+                  rowClassName="border-b border-[var(--border)]"
+                  columns={[
+                    [t("colDate"), th],
+                    [t("colMeeting"), th],
+                    [t("colAgent"), cn(th, "hidden sm:table-cell")],
+                    [t("colTime"), cn(th, "text-right")],
+                    [t("colCost"), cn(th, "text-right")],
+                  ]}
+                />
                 <tbody>
                   {usage.data.data.map((u) => (
                     <tr key={u.id} className="border-b border-[var(--border)]">
