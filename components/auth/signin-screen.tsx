@@ -4,7 +4,8 @@ import { EmailLinkScreen, OAuthReturnScreen } from "./link-screens";
 import { ResetPasswordForm } from "./reset-password-form";
 import { SignInForm } from "./signin-form";
 import { SignUpForm } from "./signup-form";
-import { useAuthFlow, type SignInProps } from "./use-auth-flow";
+import type { SignInProps } from "./start-screen";
+import { useAuthFlow } from "./use-auth-flow";
 
 /** /signin: the screen the flow is on — sign-in, sign-up, a link sent, a new password, or a link flow at work. */
 export function SignInScreen(props: SignInProps) {
