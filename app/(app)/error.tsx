@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { startTransition, useEffect, useState } from "react";
+import { startTransition, useEffect, useEffectEvent, useState } from "react";
 import { reportError } from "@/lib/errors/report";
 
 /** How often a page that failed because the database was unreachable checks whether it is back. */
@@ -28,6 +28,8 @@ export default function ErrorBoundary({ error, reset }: { error: Error & { diges
       router.refresh();
       reset();
     });
+  // The check loop belongs to one error; when the database is back it retries with what is current.
+  const databaseBack = useEffectEvent(retry);
 
   useEffect(() => {
     let stopped = false;
@@ -41,7 +43,7 @@ export default function ErrorBoundary({ error, reset }: { error: Error & { diges
         setDatabaseDown(true);
         timer = setTimeout(check, DATABASE_CHECK_MS);
       } else if (wasDown) {
-        retry();
+        databaseBack();
       } else {
         reportError(error, { boundary: "app" });
       }
@@ -51,7 +53,6 @@ export default function ErrorBoundary({ error, reset }: { error: Error & { diges
       stopped = true;
       clearTimeout(timer);
     };
-    // One check loop per error (retry and reset belong to it).
   }, [error]);
 
   return (

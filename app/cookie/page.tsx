@@ -1,7 +1,9 @@
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { ConsentControls } from "@/components/providers/consent-controls";
 import { Logo } from "@/components/shell/logo";
+import { TableHead } from "@/components/ui/table-head";
 import { titleMetadata } from "@/lib/shell/page-metadata";
 
 export const generateMetadata = titleMetadata("cookie");
@@ -28,20 +30,17 @@ export default async function CookiePolicyPage() {
       <main id="main" className="flex flex-col gap-6">
         <h1 className="text-2xl font-semibold">{shell("titles.cookie")}</h1>
         <p>{t("policyIntro")}</p>
-        <section aria-labelledby="essential" className="space-y-3">
-          <h2 id="essential" className="text-lg font-semibold">
-            {t("essentialTitle")}
-          </h2>
-          <p>{t("essentialText")}</p>
+        <PolicySection id="essential" title={t("essentialTitle")} text={t("essentialText")}>
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-sm">
-              <thead>
-                <tr className="border-b border-[var(--border)] text-left">
-                  <th scope="col" className="py-2 pr-4">{t("table.name")}</th>
-                  <th scope="col" className="py-2 pr-4">{t("table.purpose")}</th>
-                  <th scope="col" className="py-2">{t("table.duration")}</th>
-                </tr>
-              </thead>
+              <TableHead
+                rowClassName="border-b border-[var(--border)] text-left"
+                columns={[
+                  [t("table.name"), "py-2 pr-4"],
+                  [t("table.purpose"), "py-2 pr-4"],
+                  [t("table.duration"), "py-2"],
+                ]}
+              />
               <tbody>
                 {rows.map(([name, purpose, duration]) => (
                   <tr key={name} className="border-b border-[var(--border)]">
@@ -53,27 +52,26 @@ export default async function CookiePolicyPage() {
               </tbody>
             </table>
           </div>
-        </section>
-        <section aria-labelledby="analytics" className="space-y-2">
-          <h2 id="analytics" className="text-lg font-semibold">
-            {t("analyticsTitle")}
-          </h2>
-          <p>{t("analyticsText")}</p>
-        </section>
-        <section aria-labelledby="storage" className="space-y-2">
-          <h2 id="storage" className="text-lg font-semibold">
-            {t("storageTitle")}
-          </h2>
-          <p>{t("storageText")}</p>
-        </section>
-        <section aria-labelledby="change" className="space-y-3">
-          <h2 id="change" className="text-lg font-semibold">
-            {t("changeTitle")}
-          </h2>
-          <p>{t("changeText")}</p>
+        </PolicySection>
+        <PolicySection id="analytics" title={t("analyticsTitle")} text={t("analyticsText")} />
+        <PolicySection id="storage" title={t("storageTitle")} text={t("storageText")} />
+        <PolicySection id="change" title={t("changeTitle")} text={t("changeText")}>
           <ConsentControls />
-        </section>
+        </PolicySection>
       </main>
     </div>
+  );
+}
+
+/** One part of the policy: its heading (the section's name for screen readers), its text, and what goes with it. */
+function PolicySection({ id, title, text, children }: { id: string; title: string; text: string; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={children ? "space-y-3" : "space-y-2"}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p>{text}</p>
+      {children}
+    </section>
   );
 }

@@ -2,13 +2,15 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
 import { apiFetch } from "@/lib/client/api";
+import { issuesFor, messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
-import { fieldIssue } from "./use-account";
+import { useSubmit } from "@/lib/client/use-submit";
+import { FormButtons } from "./form-buttons";
 
 /** New address and current password; the address changes once the e-mailed link is followed. */
 export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
@@ -17,30 +19,25 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
   const { mutate } = useSWRConfig();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; currentPassword?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<"email" | "currentPassword">({ errors: "inline" });
+  const { busy, errors } = form;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found: typeof errors = {};
-    if (!email.trim()) found.email = auth("errors.emailRequired");
-    else if (!EMAIL_PATTERN.test(email.trim())) found.email = auth("errors.emailInvalid");
-    if (!password) found.currentPassword = t("errors.currentPasswordRequired");
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const { message } = await apiFetch<{ message: string }>("/api/account/email", { method: "POST", body: JSON.stringify({ email: email.trim(), currentPassword: password }) });
-      notifications.add({ type: "success", message });
-      await mutate("/api/account");
-      onDone();
-    } catch (err) {
-      const emailIssue = fieldIssue(err, "email");
-      const currentPassword = fieldIssue(err, "currentPassword");
-      setErrors(emailIssue || currentPassword ? { email: emailIssue, currentPassword } : { form: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    const valid = form.check({
+      email: !email.trim() ? auth("errors.emailRequired") : !EMAIL_PATTERN.test(email.trim()) ? auth("errors.emailInvalid") : undefined,
+      currentPassword: password ? undefined : t("errors.currentPasswordRequired"),
+    });
+    if (!valid) return;
+    void form.run(
+      async () => {
+        const { message } = await apiFetch<{ message: string }>("/api/account/email", { method: "POST", body: JSON.stringify({ email: email.trim(), currentPassword: password }) });
+        notifications.add({ type: "success", message });
+        await mutate("/api/account");
+        onDone();
+      },
+      { failure: (err) => issuesFor(err, ["email", "currentPassword"]) ?? messageOf(err) },
+    );
   };
 
   return (
@@ -52,7 +49,7 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);
-          setErrors((x) => ({ ...x, email: undefined }));
+          form.clear("email");
         }}
         error={errors.email}
         hint={t("emailForm.hint")}
@@ -65,24 +62,13 @@ export function ChangeEmailForm({ onDone }: { onDone: () => void }) {
         value={password}
         onChange={(e) => {
           setPassword(e.target.value);
-          setErrors((x) => ({ ...x, currentPassword: undefined }));
+          form.clear("currentPassword");
         }}
         error={errors.currentPassword}
         disabled={busy}
       />
-      {errors.form && (
-        <p role="alert" className="text-sm text-error-text">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={busy}>
-          {busy ? t("emailForm.sending") : t("emailForm.submit")}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          {t("signIn.cancel")}
-        </Button>
-      </div>
+      <FormAlert message={errors.form} />
+      <FormButtons busy={busy} label={busy ? t("emailForm.sending") : t("emailForm.submit")} onCancel={onDone} />
     </form>
   );
 }

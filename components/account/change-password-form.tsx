@@ -2,13 +2,14 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { StrengthMeter, usePasswordStrength } from "@/components/auth/password-strength";
-import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { PASSWORD_MIN_LENGTH } from "@/lib/auth/password-length";
 import { apiFetch } from "@/lib/client/api";
+import { issuesFor, messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
-import { fieldIssue } from "./use-account";
-
+import { useSubmit } from "@/lib/client/use-submit";
+import { FormButtons } from "./form-buttons";
 
 /** Current and new password; on success every other session is signed out, this one stays. */
 export function ChangePasswordForm({ email, name, onDone }: { email: string; name: string; onDone: () => void }) {
@@ -16,45 +17,35 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
   const auth = useTranslations("auth");
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const [errors, setErrors] = useState<{ currentPassword?: string; newPassword?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<"currentPassword" | "newPassword">({ errors: "inline" });
+  const { busy, errors } = form;
   const [resetSent, setResetSent] = useState(false);
   const strength = usePasswordStrength(next, [name, email]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!current) found.currentPassword = t("errors.currentPasswordRequired");
-    if (!next) found.newPassword = auth("errors.passwordRequired");
-    else if (next.length < PASSWORD_MIN_LENGTH) found.newPassword = auth("errors.passwordShort");
-    else if (strength?.problem) found.newPassword = auth("errors.passwordWeak");
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await apiFetch("/api/account/password", { method: "POST", body: JSON.stringify({ currentPassword: current, newPassword: next }) });
-      notifications.add({ type: "success", message: t("passwordForm.done") });
-      onDone();
-    } catch (err) {
-      const currentPassword = fieldIssue(err, "currentPassword");
-      const newPassword = fieldIssue(err, "newPassword");
-      setErrors(currentPassword || newPassword ? { currentPassword, newPassword } : { form: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+  const newPasswordProblem = () => {
+    if (!next) return auth("errors.passwordRequired");
+    if (next.length < PASSWORD_MIN_LENGTH) return auth("errors.passwordShort");
+    if (strength?.problem) return auth("errors.passwordWeak");
   };
 
-  const sendReset = async () => {
-    setBusy(true);
-    try {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.check({ currentPassword: current ? undefined : t("errors.currentPasswordRequired"), newPassword: newPasswordProblem() })) return;
+    void form.run(
+      async () => {
+        await apiFetch("/api/account/password", { method: "POST", body: JSON.stringify({ currentPassword: current, newPassword: next }) });
+        notifications.add({ type: "success", message: t("passwordForm.done") });
+        onDone();
+      },
+      { failure: (err) => issuesFor(err, ["currentPassword", "newPassword"]) ?? messageOf(err) },
+    );
+  };
+
+  const sendReset = () =>
+    form.run(async () => {
       await apiFetch("/api/account/forgot-password", { method: "POST", body: JSON.stringify({ email }) });
       setResetSent(true);
-    } catch (err) {
-      setErrors({ form: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
@@ -64,7 +55,7 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
         value={current}
         onChange={(e) => {
           setCurrent(e.target.value);
-          setErrors((x) => ({ ...x, currentPassword: undefined }));
+          form.clear("currentPassword");
         }}
         error={errors.currentPassword}
         disabled={busy}
@@ -76,25 +67,14 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
         value={next}
         onChange={(e) => {
           setNext(e.target.value);
-          setErrors((x) => ({ ...x, newPassword: undefined }));
+          form.clear("newPassword");
         }}
         error={errors.newPassword}
         hint={<StrengthMeter strength={strength} minLength={PASSWORD_MIN_LENGTH} />}
         disabled={busy}
       />
-      {errors.form && (
-        <p role="alert" className="text-sm text-error-text">
-          {errors.form}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={busy}>
-          {busy ? t("passwordForm.saving") : t("passwordForm.submit")}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={busy}>
-          {t("signIn.cancel")}
-        </Button>
-      </div>
+      <FormAlert message={errors.form} />
+      <FormButtons busy={busy} label={busy ? t("passwordForm.saving") : t("passwordForm.submit")} onCancel={onDone} />
       <p className="text-sm">
         {t("passwordForm.forgot")}{" "}
         {resetSent ? (

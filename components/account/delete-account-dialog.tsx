@@ -1,42 +1,35 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/field";
+import { FormAlert } from "@/components/ui/form-alert";
 import { PasswordField } from "@/components/ui/password-field";
 import { apiFetch } from "@/lib/client/api";
+import { issuesFor, messageOf } from "@/lib/client/form-errors";
 import { signOutAndClear } from "@/lib/client/session";
-import { fieldIssue } from "./use-account";
+import { useSubmit } from "@/lib/client/use-submit";
 
-/** Typed confirmation (the e-mail address) and the password; then the account is gone and so is the session. */
+/**
+ * Typed confirmation (the e-mail address) and the password; then the account is gone and so is the
+ * session. The page mounts it only while open, so each opening starts empty.
+ */
 export function DeleteAccountDialog({ open, onOpenChange, email, hasPassword }: { open: boolean; onOpenChange: (open: boolean) => void; email: string; hasPassword: boolean }) {
   const t = useTranslations("account.delete");
   const [typed, setTyped] = useState("");
   const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ confirmation?: string; currentPassword?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setTyped("");
-      setPassword("");
-      setErrors({});
-    }
-  }, [open]);
+  const form = useSubmit<"confirmation" | "currentPassword">({ errors: "inline" });
+  const { busy, errors } = form;
   const matches = typed.trim().toLowerCase() === email;
 
-  const confirm = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      await apiFetch("/api/account/delete", { method: "POST", body: JSON.stringify({ confirmation: typed, ...(hasPassword ? { currentPassword: password } : {}) }) });
-      await signOutAndClear("/signin?notice=account-deleted");
-    } catch (err) {
-      const confirmation = fieldIssue(err, "confirmation");
-      const currentPassword = fieldIssue(err, "currentPassword");
-      setErrors(confirmation || currentPassword ? { confirmation, currentPassword } : { form: (err as Error).message });
-      setBusy(false);
-    }
-  };
+  const confirm = () =>
+    form.run(
+      async () => {
+        await apiFetch("/api/account/delete", { method: "POST", body: JSON.stringify({ confirmation: typed, ...(hasPassword ? { currentPassword: password } : {}) }) });
+        await signOutAndClear("/signin?notice=account-deleted");
+      },
+      { leaving: true, failure: (err) => issuesFor(err, ["confirmation", "currentPassword"]) ?? messageOf(err) },
+    );
 
   return (
     <ConfirmDialog
@@ -62,11 +55,7 @@ export function DeleteAccountDialog({ open, onOpenChange, email, hasPassword }: 
       {hasPassword && (
         <PasswordField label={t("currentPassword")} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.currentPassword} disabled={busy} />
       )}
-      {errors.form && (
-        <p role="alert" className="text-sm text-error-text">
-          {errors.form}
-        </p>
-      )}
+      <FormAlert message={errors.form} />
     </ConfirmDialog>
   );
 }

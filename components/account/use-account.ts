@@ -18,8 +18,3 @@ export function useAccount() {
   return useSWR<AccountSettings>("/api/account", (path: string) => apiFetch<AccountSettings>(path, { fallback: t("errors.load") }));
 }
 
-/** The message of a field the server refused (`issues[].path`), to show under that field. */
-export function fieldIssue(err: unknown, field: string): string | undefined {
-  const issues = (err as { body?: { issues?: { path: string; message: string }[] } })?.body?.issues;
-  return issues?.find((i) => i.path === field)?.message;
-}

@@ -8,6 +8,7 @@ import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
+import { useSubmit } from "@/lib/client/use-submit";
 import { useProviders } from "@/lib/client/use-providers";
 import { formatUsd } from "@/lib/shell/nav";
 import { useProfile } from "@/components/shell/use-profile";
@@ -24,7 +25,7 @@ export function AgentList() {
   const balance = useProfile().data?.creditBalanceUsd;
   // Agents start only with a positive balance (lib/billing/usage.ts canStartAgent).
   const outOfCredit = balance !== undefined && balance <= 0;
-  const [busy, setBusy] = useState<string | null>(null);
+  const submit = useSubmit();
   const [toDelete, setToDelete] = useState<Agent | null>(null);
   const [askedOnce, setAskedOnce] = useState(false);
   // The dialog reads the live list, so a refresh while it is open updates the meeting count.
@@ -32,17 +33,15 @@ export function AgentList() {
 
   const providerName = (kind: "stt" | "ai" | "tts", id: string) => providers[kind].find((p) => p.id === id)?.name ?? id;
 
-  const toggle = async (agent: Agent) => {
+  const toggle = (agent: Agent) => {
     const status = agent.status === "active" ? "paused" : "active";
-    setBusy(agent.id);
-    try {
-      await store.setStatus(agent.id, status);
-      notifications.add({ type: "success", message: t(status === "paused" ? "toast.paused" : "toast.resumed", { name: agent.name }) });
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
+    return submit.run(
+      async () => {
+        await store.setStatus(agent.id, status);
+        notifications.add({ type: "success", message: t(status === "paused" ? "toast.paused" : "toast.resumed", { name: agent.name }) });
+      },
+      { key: agent.id },
+    );
   };
 
   const askDelete = (agent: Agent) => {
@@ -51,19 +50,15 @@ export function AgentList() {
     void store.refresh();
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(deleting.id);
-    try {
-      await store.remove(deleting.id);
-      notifications.add({ type: "success", message: t("toast.deleted", { name: deleting.name }) });
-      setToDelete(null);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const confirmDelete = (agent: Agent) =>
+    submit.run(
+      async () => {
+        await store.remove(agent.id);
+        notifications.add({ type: "success", message: t("toast.deleted", { name: agent.name }) });
+        setToDelete(null);
+      },
+      { key: agent.id },
+    );
 
   if (store.isLoading) return <LoadingBlock />;
   if (store.error) {
@@ -107,7 +102,7 @@ export function AgentList() {
       <ul aria-label={t("list.label")} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         {store.agents.map((agent) => (
           <li key={agent.id}>
-            <AgentCard agent={agent} outOfCredit={outOfCredit} providerName={providerName} busy={busy === agent.id} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
+            <AgentCard agent={agent} outOfCredit={outOfCredit} providerName={providerName} busy={submit.running(agent.id)} onToggle={() => toggle(agent)} onDelete={() => askDelete(agent)} />
           </li>
         ))}
       </ul>
@@ -129,8 +124,8 @@ export function AgentList() {
           }
           confirmLabel={t("delete.confirm")}
           cancelLabel={t("form.cancel")}
-          busy={busy === deleting?.id}
-          onConfirm={confirmDelete}
+          busy={deleting !== null && submit.running(deleting.id)}
+          onConfirm={() => deleting && void confirmDelete(deleting)}
         />
       )}
     </div>

@@ -1,10 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { apiFetch } from "@/lib/client/api";
+import { messageOf } from "@/lib/client/form-errors";
+import { useSubmit } from "@/lib/client/use-submit";
 import type { ProviderKind } from "@/lib/providers/catalogue";
 import type { KeyCheck as KeyCheckResult } from "@/lib/providers/verify-key";
 
@@ -42,41 +44,36 @@ export function KeyCheck({
   onChecked?: (result: Result, key: { apiKey: string } | { agentId: string }) => void;
 }) {
   const t = useTranslations("agents.key");
-  const [result, setResult] = useState<Result | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const { mutate } = useSWRConfig();
+  const check = useSubmit();
   const typed = apiKey.trim();
 
-  // What was said about another key or address no longer holds.
+  // What was said holds for the key and address it was said about, not for another one typed since.
   const baseUrl = typeof extraParams?.baseUrl === "string" ? extraParams.baseUrl : "";
-  useEffect(() => {
-    setResult(null);
-    setHint(null);
-  }, [typed, baseUrl]);
+  const about = `${typed}\u0000${baseUrl}`;
+  const [said, setSaid] = useState<{ about: string; result?: Result; hint?: string } | null>(null);
+  const shown = said?.about === about ? said : null;
+  const result = shown?.result ?? null;
 
-  const run = async () => {
-    setResult(null);
-    setHint(null);
-    if (missingBaseUrl) return setHint(t("baseUrlFirst"));
-    setChecking(true);
+  const run = () => {
+    setSaid(null);
+    if (missingBaseUrl) return setSaid({ about, hint: t("baseUrlFirst") });
     const key = typed ? { apiKey: typed } : agentId ? { agentId } : { apiKey: "" };
-    try {
-      const checked = await apiFetch<KeyCheckResult>(`/api/providers/${kind}/${providerId}/verify`, {
-        method: "POST",
-        body: JSON.stringify({ ...key, extraParams: extraParams ?? {} }),
-        fallback: t("failed"),
-      });
-      setResult(checked);
-      onChecked?.(checked, key);
-      // A check of the stored key is remembered on the agent (its card names a refused key): the
-      // cached list and agent are stale now.
-      if ("agentId" in key) await Promise.all([mutate("/api/agents"), mutate(`/api/agents/${key.agentId}`)]);
-    } catch (err) {
-      setResult({ status: "error", reason: "error", message: (err as Error).message });
-    } finally {
-      setChecking(false);
-    }
+    void check.run(
+      async () => {
+        const checked = await apiFetch<KeyCheckResult>(`/api/providers/${kind}/${providerId}/verify`, {
+          method: "POST",
+          body: JSON.stringify({ ...key, extraParams: extraParams ?? {} }),
+          fallback: t("failed"),
+        });
+        setSaid({ about, result: checked });
+        onChecked?.(checked, key);
+        // A check of the stored key is remembered on the agent (its card names a refused key): the
+        // cached list and agent are stale now.
+        if ("agentId" in key) await Promise.all([mutate("/api/agents"), mutate(`/api/agents/${key.agentId}`)]);
+      },
+      { failure: (err) => (setSaid({ about, result: { status: "error", reason: "error", message: messageOf(err) } }), null) },
+    );
   };
 
   const sentence = (r: Result) =>
@@ -86,8 +83,8 @@ export function KeyCheck({
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-3">
-      <Button size="sm" variant="secondary" disabled={!typed && !agentId && !keyOptional} loading={checking} onClick={run}>
-        {checking ? t("testing") : t("test")}
+      <Button size="sm" variant="secondary" disabled={!typed && !agentId && !keyOptional} loading={check.busy} onClick={run}>
+        {check.busy ? t("testing") : t("test")}
       </Button>
       <span role="status" aria-live="polite" className={cn("min-w-0 text-sm", result ? TONE[result.status] : "text-warning-text")}>
         {result && (
@@ -98,7 +95,7 @@ export function KeyCheck({
             {sentence(result)}
           </>
         )}
-        {hint}
+        {shown?.hint}
       </span>
     </div>
   );

@@ -1,25 +1,18 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
-import { cn } from "@/components/ui/cn";
+import { useState } from "react";
 import { TextField } from "@/components/ui/field";
 import type { Provider } from "@/lib/client/use-providers";
-import type { ExtraParamSpec, ProviderKind } from "@/lib/providers/catalogue";
+import type { ProviderKind } from "@/lib/providers/catalogue";
 import { paramProblems, type ParamProblem } from "@/lib/providers/param-problems";
-import { fieldParams, parseParams, stepParams, visibleHint, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
-import { KeyCheck } from "./key-check";
+import { fieldParams, parseParams, stepParams, voiceParam as voiceParamOf, type PipelineStep } from "./form-values";
+import { ExtraParamsEditor } from "./extra-params-editor";
 import { ModelField } from "./model-field";
 import { RetirementNotice } from "./retirement-notice";
-import { CheckboxField, CONTROL, SelectField } from "./select-field";
+import { ProviderKey } from "./provider-key";
+import { SelectField } from "./select-field";
 import { useAccountModels } from "./use-account-models";
 import { useParamProblemText } from "./use-param-problem-text";
-import { VoicePreview } from "./voice-preview";
-
-function paramSummary(p: ExtraParamSpec): string {
-  const range = p.options ? p.options.join(" | ") : p.min !== undefined ? `${p.min}–${p.max}` : "";
-  const parts = [p.type, range, p.default !== undefined && p.default !== "" ? `= ${JSON.stringify(p.default)}` : "", p.required ? "*" : ""];
-  return `${p.name}: ${parts.filter(Boolean).join(" ")}`;
-}
 
 /**
  * One step of the voice pipeline: provider, model (a combobox: the account's models once the key
@@ -47,7 +40,6 @@ export function ProviderSection({
 }) {
   const t = useTranslations("agents");
   const problemText = useParamProblemText();
-  const id = useId();
   const provider = providers.find((p) => p.id === value.providerId);
   const providerName = provider?.name ?? value.providerId;
   const params = parseParams(value.extraText);
@@ -86,19 +78,6 @@ export function ProviderSection({
     onChange({ ...value, picks });
   };
   const touch = (name: string) => setTouched((x) => ({ ...x, [name]: true }));
-
-  const typedKey = value.apiKey.trim();
-  const keyHint = storedKey
-    ? typedKey
-      ? t("fields.keyReplaces")
-      : visibleHint(storedKey.hint)
-        ? t("fields.keyStored", { hint: visibleHint(storedKey.hint)! })
-        : t("fields.keyStoredNoHint")
-    : typedKey
-      ? t("fields.keyNew")
-      : provider?.keyOptional
-        ? t("fields.keyOptional")
-        : t("fields.keyNone", { provider: providerName });
 
   return (
     <fieldset className="flex min-w-0 flex-col gap-4 rounded-md border border-[var(--border)] p-4">
@@ -164,87 +143,20 @@ export function ProviderSection({
       )}
       <RetirementNotice model={model} retirement={provider?.retirements[model]} />
 
-      <div className="flex flex-col gap-2">
-        <TextField
-          label={t("fields.apiKey", { provider: providerName })}
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          value={value.apiKey}
-          disabled={value.clearKey}
-          onChange={(e) => onChange({ ...value, apiKey: e.target.value })}
-          hint={keyHint}
-          error={errors[`${kind}ApiKey`]?.[0]}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <KeyCheck
-            key={value.providerId}
-            kind={kind}
-            providerId={value.providerId}
-            providerName={providerName}
-            apiKey={value.clearKey ? "" : value.apiKey}
-            agentId={storedKey?.agentId}
-            extraParams={sent}
-            missingBaseUrl={needsBaseUrl}
-            keyOptional={provider?.keyOptional}
-            // A key that works lists the account's models for the pickers.
-            onChecked={(result, key) => result.status === "valid" && void account.load(key)}
-          />
-          {storedKey && <CheckboxField label={t("fields.clearKey")} checked={value.clearKey} onChange={(clearKey) => onChange({ ...value, clearKey, apiKey: "" })} />}
-        </div>
-        {kind === "tts" && provider && (
-          <VoicePreview
-            key={value.providerId}
-            providerId={value.providerId}
-            apiKey={value.clearKey ? "" : value.apiKey}
-            agentId={storedKey?.agentId}
-            keyOptional={provider.keyOptional}
-            extraParams={sent}
-            language={language}
-            missingBaseUrl={needsBaseUrl}
-          />
-        )}
-      </div>
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-params`} className="text-sm font-medium">
-          {t("fields.extraParams")}
-        </label>
-        <textarea
-          id={`${id}-params`}
-          rows={Math.min(10, Math.max(3, value.extraText.split("\n").length))}
-          spellCheck={false}
-          value={value.extraText}
-          aria-invalid={paramErrors.length ? true : undefined}
-          aria-describedby={`${id}-params-help`}
-          onChange={(e) => onChange({ ...value, extraText: e.target.value })}
-          className={cn(CONTROL, "font-mono text-xs", paramErrors.length > 0 && "border-error")}
-        />
-        <div id={`${id}-params-help`} className="text-xs">
-          {paramErrors.length > 0 && (
-            <ul role="alert" className="mb-1 text-sm text-error-text">
-              {paramErrors.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-          {provider && (
-            <details className="text-[var(--text-muted)]">
-              <summary className="cursor-pointer">{t("fields.paramsKnown", { count: provider.extraParams.length })}</summary>
-              <ul className="mt-1 font-mono">
-                {provider.extraParams.map((p) => (
-                  <li key={p.name}>{paramSummary(p)}</li>
-                ))}
-              </ul>
-              {provider.docsUrl && (
-                <a href={provider.docsUrl} target="_blank" rel="noopener noreferrer" className="underline">
-                  {t("fields.docs", { provider: provider.name })}
-                </a>
-              )}
-            </details>
-          )}
-        </div>
-      </div>
+      <ProviderKey
+        kind={kind}
+        provider={provider}
+        providerName={providerName}
+        value={value}
+        onChange={onChange}
+        storedKey={storedKey}
+        sent={sent}
+        language={language}
+        needsBaseUrl={needsBaseUrl}
+        account={account}
+        error={errors[`${kind}ApiKey`]?.[0]}
+      />
+      <ExtraParamsEditor text={value.extraText} onChange={(extraText) => onChange({ ...value, extraText })} problems={paramErrors} provider={provider} />
     </fieldset>
   );
 }

@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
+import { messageOf } from "@/lib/client/form-errors";
+import { useSubmit } from "@/lib/client/use-submit";
 import type { McpTestResult } from "@/lib/tools/test-mcp-server";
 import { visibleHint } from "./form-values";
 import { CheckboxField } from "./select-field";
@@ -156,17 +158,13 @@ function ServerEditor({
 function ConnectionTest({ server, agentId, onChange }: { server: McpServerValues; agentId?: string; onChange: (next: McpServerValues) => void }) {
   const t = useTranslations("agents.tools");
   const [result, setResult] = useState<McpTestResult | { ok: false; message: string } | null>(null);
-  const [testing, setTesting] = useState(false);
-  const run = async () => {
-    setTesting(true);
+  const test = useSubmit();
+  const testing = test.busy;
+  const run = () => {
     setResult(null);
-    try {
-      setResult(await apiFetch<McpTestResult>("/api/mcp/test", { method: "POST", body: JSON.stringify(testRequest(server, agentId)), fallback: t("testFailed") }));
-    } catch (err) {
-      setResult({ ok: false, message: (err as Error).message });
-    } finally {
-      setTesting(false);
-    }
+    void test.run(async () => setResult(await apiFetch<McpTestResult>("/api/mcp/test", { method: "POST", body: JSON.stringify(testRequest(server, agentId)), fallback: t("testFailed") })), {
+      failure: (err) => (setResult({ ok: false, message: messageOf(err) }), null),
+    });
   };
   const toggle = (name: string, on: boolean) =>
     onChange({ ...server, disabledTools: on ? server.disabledTools.filter((n) => n !== name) : [...new Set([...server.disabledTools, name])] });

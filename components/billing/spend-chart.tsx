@@ -1,6 +1,7 @@
 "use client";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
+import { useNow } from "@/lib/client/use-now";
 import { formatUsd } from "@/lib/shell/nav";
 import { labelledDays, niceCeiling } from "./chart-scale";
 
@@ -16,10 +17,11 @@ export function SpendChart({ days }: { days: { day: string; costUsd: number }[] 
   const t = useTranslations("billing");
   const locale = useLocale();
   const format = useFormatter();
+  const now = useNow();
   if (days.length === 0) return <p className="text-sm text-[var(--text-muted)]">{t("spendEmpty")}</p>;
   const byDay = new Map(days.map((d) => [d.day, d.costUsd]));
   const series = Array.from({ length: DAYS }, (_, i) => {
-    const day = new Date(Date.now() - (DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(now - (DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10);
     return { day, costUsd: byDay.get(day) ?? 0 };
   });
   const total = series.reduce((sum, s) => sum + s.costUsd, 0);

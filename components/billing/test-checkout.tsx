@@ -1,9 +1,10 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
+import { FormAlert } from "@/components/ui/form-alert";
 import { apiFetch } from "@/lib/client/api";
+import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 
 /** The in-app test checkout (no Stripe keys): Pay credits through the same path as the webhook. */
@@ -11,20 +12,17 @@ export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd:
   const t = useTranslations("billing.checkout");
   const locale = useLocale();
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const pay = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await apiFetch(`/api/billing/test-checkout/${id}/pay`, { method: "POST", fallback: t("failed") });
-      await mutate("/api/me");
-      window.location.assign("/billing?topup=success");
-    } catch (err) {
-      setError(err instanceof Error ? err.message : t("failed"));
-      setBusy(false);
-    }
-  };
+  const submit = useSubmit({ errors: "inline" });
+  const busy = submit.busy;
+  const pay = () =>
+    submit.run(
+      async () => {
+        await apiFetch(`/api/billing/test-checkout/${id}/pay`, { method: "POST", fallback: t("failed") });
+        await mutate("/api/me");
+        window.location.assign("/billing?topup=success");
+      },
+      { leaving: true },
+    );
   return (
     <div className="flex flex-col gap-4">
       <dl className="flex items-baseline justify-between border-y border-[var(--border)] py-4">
@@ -33,11 +31,7 @@ export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd:
       </dl>
       {status === "completed" && <p role="status">{t("alreadyPaid")}</p>}
       {status === "expired" && <p role="status">{t("expired")}</p>}
-      {error && (
-        <p role="alert" className="text-sm text-error-text">
-          {error}
-        </p>
-      )}
+      <FormAlert message={submit.errors.form} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" disabled={busy} onClick={() => window.location.assign("/billing?topup=cancelled")}>
           {t("cancel")}

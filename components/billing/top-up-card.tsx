@@ -3,12 +3,12 @@ import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { TextField } from "@/components/ui/field";
 import { parseUsdInRange, TOPUP_MAX_USD, TOPUP_MIN_USD } from "@/lib/billing/amount";
 import { apiFetch } from "@/lib/client/api";
-import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 import { useAmountProblem } from "./amount-problem";
+import { UsdField } from "./usd-field";
 
 const PRESETS = [10, 25, 50, 100];
 
@@ -18,32 +18,32 @@ export function TopUpCard() {
   const problemText = useAmountProblem();
   const [preset, setPreset] = useState<number>(25);
   const [custom, setCustom] = useState("");
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const busy = submit.busy;
 
   // What is typed is kept as typed; it is either read exactly or refused with a reason.
   const parsed = custom.trim() ? parseUsdInRange(custom, locale, TOPUP_MIN_USD, TOPUP_MAX_USD) : { cents: preset * 100 };
   const cents = parsed && "cents" in parsed ? parsed.cents : null;
   const error = parsed && "problem" in parsed ? problemText(parsed.problem, TOPUP_MIN_USD, TOPUP_MAX_USD) : null;
 
-  const submit = async (e: FormEvent) => {
+  const pay = (e: FormEvent) => {
     e.preventDefault();
     if (cents === null) return;
-    setBusy(true);
-    try {
-      const session = await apiFetch<{ id: string; url: string }>("/api/billing/topup", {
-        method: "POST",
-        body: JSON.stringify({ amount: cents / 100 }),
-        fallback: t("errors.topup"),
-      });
-      window.location.assign(session.url);
-    } catch (err) {
-      setBusy(false);
-      notifications.add({ type: "error", message: err instanceof Error ? err.message : t("errors.topup") });
-    }
+    void submit.run(
+      async () => {
+        const session = await apiFetch<{ id: string; url: string }>("/api/billing/topup", {
+          method: "POST",
+          body: JSON.stringify({ amount: cents / 100 }),
+          fallback: t("errors.topup"),
+        });
+        window.location.assign(session.url);
+      },
+      { leaving: true },
+    );
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
+    <form onSubmit={pay} className="flex flex-col gap-4">
       <fieldset>
         <legend className="sr-only">{t("topUpTitle")}</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
@@ -66,15 +66,7 @@ export function TopUpCard() {
           ))}
         </div>
       </fieldset>
-      <TextField
-        label={t("custom")}
-        inputMode="decimal"
-        autoComplete="off"
-        value={custom}
-        hint={t("customHint", { min: formatUsd(TOPUP_MIN_USD, locale), max: formatUsd(TOPUP_MAX_USD, locale) })}
-        error={error}
-        onChange={(e) => setCustom(e.target.value)}
-      />
+      <UsdField label={t("custom")} value={custom} hint={t("customHint", { min: formatUsd(TOPUP_MIN_USD, locale), max: formatUsd(TOPUP_MAX_USD, locale) })} error={error} onChange={setCustom} />
       <Button type="submit" loading={busy} disabled={cents === null}>
         {busy ? t("redirecting") : cents === null ? t("topUpTitle") : t("pay", { amount: formatUsd(cents / 100, locale) })}
       </Button>

@@ -11,6 +11,7 @@ import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import type { Agent } from "@/lib/client/use-agents";
 import type { UserCalendar, useCalendars } from "@/lib/client/use-calendar";
+import { useSubmit } from "@/lib/client/use-submit";
 import { SubscribeForm } from "./subscribe-form";
 import { UploadCalendars } from "./upload-calendars";
 
@@ -63,37 +64,30 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
   const t = useTranslations("calendar.sources");
   const tEvent = useTranslations("calendar.event");
   const [chosen, setChosen] = useState<string>("");
-  const [busy, setBusy] = useState<string | null>(null);
+  const submit = useSubmit();
   const [toRemove, setToRemove] = useState<UserCalendar | null>(null);
   const calendars = agentId ? store.userCalendars.filter((c) => c.agentId === agentId) : store.userCalendars;
   const target = agentId ?? (chosen || agents[0]?.id);
   const noAgent = !agentId && agents.length === 0;
 
-  const sync = async (calendar: UserCalendar) => {
-    setBusy(calendar.id);
-    try {
-      const fresh = await store.sync(calendar.id);
-      if (fresh.error) notifications.add({ type: "warning", message: t("refreshFailed", { name: fresh.name, message: fresh.error }) });
-      else notifications.add({ type: "success", message: t("refreshed", { name: fresh.name }) });
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const remove = async () => {
-    if (!toRemove) return;
-    setBusy(toRemove.id);
-    try {
-      const { cancelledMeetings } = await store.remove(toRemove.id);
-      notifications.add({ type: "success", message: cancelledMeetings > 0 ? t("removedMeetings", { name: toRemove.name, count: cancelledMeetings }) : t("removed", { name: toRemove.name }) });
-      setToRemove(null);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const sync = (calendar: UserCalendar) =>
+    submit.run(
+      async () => {
+        const fresh = await store.sync(calendar.id);
+        if (fresh.error) notifications.add({ type: "warning", message: t("refreshFailed", { name: fresh.name, message: fresh.error }) });
+        else notifications.add({ type: "success", message: t("refreshed", { name: fresh.name }) });
+      },
+      { key: calendar.id },
+    );
+  const remove = (calendar: UserCalendar) =>
+    submit.run(
+      async () => {
+        const { cancelledMeetings } = await store.remove(calendar.id);
+        notifications.add({ type: "success", message: cancelledMeetings > 0 ? t("removedMeetings", { name: calendar.name, count: cancelledMeetings }) : t("removed", { name: calendar.name }) });
+        setToRemove(null);
+      },
+      { key: calendar.id },
+    );
 
   return (
     <Card className="flex flex-col gap-4">
@@ -112,7 +106,7 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
       ) : (
         <ul aria-label={t("listLabel")} className="divide-y divide-[var(--border)]">
           {calendars.map((c) => (
-            <CalendarRow key={c.id} calendar={c} showAgent={!agentId} busy={busy === c.id} onSync={() => void sync(c)} onRemove={() => setToRemove(c)} />
+            <CalendarRow key={c.id} calendar={c} showAgent={!agentId} busy={submit.running(c.id)} onSync={() => void sync(c)} onRemove={() => setToRemove(c)} />
           ))}
         </ul>
       )}
@@ -147,8 +141,8 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
         description={t("removeText")}
         confirmLabel={t("remove")}
         cancelLabel={tEvent("cancel")}
-        busy={busy === toRemove?.id}
-        onConfirm={() => void remove()}
+        busy={toRemove !== null && submit.running(toRemove.id)}
+        onConfirm={() => toRemove && void remove(toRemove)}
       />
     </Card>
   );

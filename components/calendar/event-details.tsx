@@ -1,21 +1,20 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { Dialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
-import { ApiError } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
-import { fromLocalInput, toLocalInput } from "./date-range";
+import { useSubmit } from "@/lib/client/use-submit";
+import { EditEvent, type EventUpdate } from "./edit-event";
 import { StatusBadge } from "./event-chip";
 import { isOver } from "./event-style";
 
 interface EventActions {
   confirm: (e: CalendarEvent) => Promise<CalendarEvent>;
-  update: (e: CalendarEvent, body: { title: string; start: string; end: string | null; meetingUrl: string }) => Promise<CalendarEvent>;
+  update: EventUpdate;
   remove: (e: CalendarEvent) => Promise<void>;
 }
 
@@ -28,60 +27,6 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-type FieldErrors = Partial<Record<"title" | "start" | "end" | "meetingUrl", string>>;
-
-/** The edit form: title, start, end and link, with the server's field errors inline. */
-function EditEvent({ event, onSave, onCancel }: { event: CalendarEvent; onSave: EventActions["update"]; onCancel: () => void }) {
-  const t = useTranslations("calendar.edit");
-  const [title, setTitle] = useState(event.title);
-  const [start, setStart] = useState(toLocalInput(event.start));
-  const [end, setEnd] = useState(toLocalInput(event.end));
-  const [meetingUrl, setMeetingUrl] = useState(event.meetingUrl);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const startIso = fromLocalInput(start);
-    const endIso = fromLocalInput(end);
-    const local: FieldErrors = {};
-    if (!startIso) local.start = t("startRequired");
-    else if (endIso && endIso <= startIso) local.end = t("endBeforeStart");
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setSaving(true);
-    try {
-      await onSave(event, { title, start: startIso!, end: endIso, meetingUrl });
-    } catch (err) {
-      const issues = err instanceof ApiError ? ((err.body as { issues?: { path: string; message: string }[] })?.issues ?? []) : [];
-      const fields = Object.fromEntries(issues.filter((i) => ["title", "start", "end", "meetingUrl"].includes(i.path)).map((i) => [i.path, i.message])) as FieldErrors;
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <TextField label={t("name")} value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("start")} type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} required />
-        <TextField label={t("end")} type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} error={errors.end} />
-      </div>
-      <TextField label={t("link")} type="url" value={meetingUrl} onChange={(e) => setMeetingUrl(e.target.value)} error={errors.meetingUrl} hint={t("linkHint")} required />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          {t("cancel")}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t("save")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /**
  * An event's details (spec: Confirm / Edit / Delete) in a dialog. Confirm is offered for pending and
  * blocked events that are not over; cancelled events can only be deleted.
@@ -91,7 +36,8 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
   const meetingTitle = useMeetingTitle();
   const format = useFormatter();
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const busy = submit.busy;
   // After Confirm the button goes away: focus moves to the status it changed, not to the page.
   const statusRef = useRef<HTMLDivElement>(null);
   const close = () => {
@@ -99,19 +45,13 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
     onClose();
   };
   /** Runs an action; `success` is its toast (none for a delete: the page shows it with Undo). */
-  const run = async (action: () => Promise<unknown>, success: string | null, closeAfter: boolean) => {
-    setBusy(true);
-    try {
+  const run = (action: () => Promise<unknown>, success: string | null, closeAfter: boolean) =>
+    submit.run(async () => {
       await action();
       if (success) notifications.add({ type: "success", message: success });
       if (closeAfter) close();
       else setMode("view");
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   if (!event) return null;
 
   const title = meetingTitle(event);

@@ -7,6 +7,7 @@ import { Card } from "@/components/ui/card";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import type { useFeedToken } from "@/lib/client/use-calendar";
+import { useSubmit } from "@/lib/client/use-submit";
 
 type Feed = ReturnType<typeof useFeedToken>;
 
@@ -23,21 +24,18 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
   const tEvent = useTranslations("calendar.event");
   const inputId = useId();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState<"show" | "new" | null>(null);
+  const submit = useSubmit();
   const [unshowable, setUnshowable] = useState(false);
 
-  const act = async (what: "show" | "new") => {
-    setBusy(what);
-    try {
-      if (what === "new") await feed.regenerate();
-      else setUnshowable((await feed.show()) === null);
-      setAsking(false);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (what: "show" | "new") =>
+    submit.run(
+      async () => {
+        if (what === "new") await feed.regenerate();
+        else setUnshowable((await feed.show()) === null);
+        setAsking(false);
+      },
+      { key: what },
+    );
   const token = feed.newToken;
   const webcal = token?.feedUrl.replace(/^https?:\/\//, "webcal://");
 
@@ -87,7 +85,7 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
           </p>
           <div className="flex flex-wrap gap-2">
             {!unshowable && (
-              <Button variant="primary" loading={busy === "show"} onClick={() => void act("show")}>
+              <Button variant="primary" loading={submit.running("show")} onClick={() => void act("show")}>
                 {t("show")}
               </Button>
             )}
@@ -99,7 +97,7 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
       ) : (
         <div className="flex flex-col items-start gap-2">
           <p className="text-sm">{t("noToken")}</p>
-          <Button variant="primary" loading={busy === "new"} onClick={() => void act("new")}>
+          <Button variant="primary" loading={submit.running("new")} onClick={() => void act("new")}>
             {t("create")}
           </Button>
         </div>
@@ -111,7 +109,7 @@ export function FeedCard({ feed, hasToken, agentName }: { feed: Feed; hasToken: 
         description={t("regenerateText")}
         confirmLabel={t("regenerate")}
         cancelLabel={tEvent("cancel")}
-        busy={busy === "new"}
+        busy={submit.running("new")}
         onConfirm={() => void act("new")}
       />
     </Card>

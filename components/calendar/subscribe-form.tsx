@@ -3,9 +3,10 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { ApiError } from "@/lib/client/api";
+import { issuesOf, messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
 import type { useCalendars } from "@/lib/client/use-calendar";
+import { useSubmit } from "@/lib/client/use-submit";
 
 type Store = ReturnType<typeof useCalendars>;
 
@@ -15,26 +16,27 @@ export function SubscribeForm({ store, agentId, disabled }: { store: Store; agen
   const tSources = useTranslations("calendar.sources");
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
-  const [errors, setErrors] = useState<{ url?: string; name?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<"url" | "name">();
+  const { errors } = form;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setErrors({});
-    setBusy(true);
-    try {
-      const calendar = await store.subscribe({ url, name: name.trim() || undefined, agentId });
-      if (calendar.error) notifications.add({ type: "warning", message: tSources("refreshFailed", { name: calendar.name, message: calendar.error }) });
-      else notifications.add({ type: "success", message: t("done", { name: calendar.name }) });
-      setUrl("");
-      setName("");
-    } catch (err) {
-      const issue = err instanceof ApiError ? (err.body as { issues?: { path: string; message: string }[] })?.issues?.[0] : undefined;
-      if (issue && (issue.path === "url" || issue.path === "name")) setErrors({ [issue.path]: issue.message });
-      else setErrors({ url: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    void form.run(
+      async () => {
+        const calendar = await store.subscribe({ url, name: name.trim() || undefined, agentId });
+        if (calendar.error) notifications.add({ type: "warning", message: tSources("refreshFailed", { name: calendar.name, message: calendar.error }) });
+        else notifications.add({ type: "success", message: t("done", { name: calendar.name }) });
+        setUrl("");
+        setName("");
+      },
+      // The server's first problem goes under its field; any other failure is about the address.
+      {
+        failure: (err) => {
+          const issue = issuesOf(err)[0];
+          return issue?.path === "url" || issue?.path === "name" ? { [issue.path]: issue.message } : { url: messageOf(err) };
+        },
+      },
+    );
   };
 
   return (
@@ -42,7 +44,7 @@ export function SubscribeForm({ store, agentId, disabled }: { store: Store; agen
       <h3 className="text-sm font-semibold">{t("title")}</h3>
       <TextField label={t("url")} type="url" inputMode="url" placeholder="https://…/basic.ics" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} hint={t("urlHint")} required disabled={disabled} />
       <TextField label={t("name")} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} error={errors.name} disabled={disabled} />
-      <Button type="submit" className="w-fit" loading={busy} disabled={disabled || !url.trim()}>
+      <Button type="submit" className="w-fit" loading={form.busy} disabled={disabled || !url.trim()}>
         {t("submit")}
       </Button>
     </form>

@@ -1,11 +1,12 @@
 "use client";
 import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { notifications } from "@/lib/client/notifications";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
+import { useSubmit } from "@/lib/client/use-submit";
 
 /**
  * "Event deleted" with Undo, in the page above the calendar rather than in a toast: it stays until
@@ -14,7 +15,7 @@ import type { CalendarEvent } from "@/lib/client/use-calendar";
  */
 export function UndoDelete({ event, onRestore, onDone }: { event: CalendarEvent; onRestore: () => Promise<unknown>; onDone: () => void }) {
   const t = useTranslations("calendar.event");
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
   const undoRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // After the closing dialog has tried to give focus back to its (removed) trigger.
@@ -22,22 +23,16 @@ export function UndoDelete({ event, onRestore, onDone }: { event: CalendarEvent;
     return () => clearTimeout(timer);
   }, [event.id]);
   const title = useMeetingTitle()(event);
-  const undo = async () => {
-    setBusy(true);
-    try {
+  const undo = () =>
+    submit.run(async () => {
       await onRestore();
       notifications.add({ type: "success", message: t("restored", { title }) });
       onDone();
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div role="status" className="flex flex-wrap items-center gap-2 rounded-md bg-[var(--surface-muted)] px-3 py-2 text-sm">
       <span className="min-w-0 flex-1 break-words">{t("deletedNamed", { title })}</span>
-      <Button ref={undoRef} size="sm" variant="secondary" loading={busy} onClick={() => void undo()}>
+      <Button ref={undoRef} size="sm" variant="secondary" loading={submit.busy} onClick={() => void undo()}>
         {t("undo")}
       </Button>
       <Button size="sm" variant="ghost" onClick={onDone} aria-label={t("dismiss")} title={t("dismiss")}>

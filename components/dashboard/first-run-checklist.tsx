@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { apiFetch } from "@/lib/client/api";
-import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
 import type { Checklist, ChecklistStep } from "@/lib/onboarding/checklist";
 
 const ACTION: Record<ChecklistStep, string> = {
@@ -23,23 +23,21 @@ export function FirstRunChecklist({ checklist, hasAgents, className }: { checkli
   const t = useTranslations("onboarding");
   const headingId = useId();
   const [hidden, setHidden] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
   if (hidden) return null;
   const done = checklist.steps.filter((s) => s.done).length;
   const total = checklist.steps.length;
   // The first open step is the one to do now.
   const next = checklist.steps.find((s) => !s.done)?.id;
 
-  const hide = async () => {
-    setBusy(true);
-    try {
-      await apiFetch("/api/me/checklist/dismiss", { method: "POST" });
-      setHidden(true);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-      setBusy(false);
-    }
-  };
+  const hide = () =>
+    submit.run(
+      async () => {
+        await apiFetch("/api/me/checklist/dismiss", { method: "POST" });
+        setHidden(true);
+      },
+      { leaving: true },
+    );
 
   return (
     <Card role="region" aria-labelledby={headingId} className={className}>
@@ -50,7 +48,7 @@ export function FirstRunChecklist({ checklist, hasAgents, className }: { checkli
           </h2>
           <p className="text-sm text-[var(--text-muted)]">{t("progress", { done, total })}</p>
         </div>
-        <Button variant="ghost" size="sm" onClick={() => void hide()} loading={busy}>
+        <Button variant="ghost" size="sm" onClick={() => void hide()} loading={submit.busy}>
           {t("hide")}
         </Button>
       </div>

@@ -2,8 +2,8 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { Card } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { IntroCard } from "./intro-card";
 
 const ASSETS = "/developers/api/assets";
 
@@ -53,12 +53,11 @@ export function ApiReference() {
       <Link href="/developers" className="text-sm text-primary hover:underline dark:text-[var(--text)]">
         ← {t("backToDevelopers")}
       </Link>
-      <Card className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-[var(--text-muted)]">{t("referenceIntro")}</p>
+      <IntroCard text={t("referenceIntro")}>
         <a href="/api/openapi.json" className="text-sm font-medium text-primary hover:underline dark:text-[var(--text)]">
           {t("downloadDocument")}
         </a>
-      </Card>
+      </IntroCard>
       {state === "loading" && <LoadingBlock label={t("referenceLoading")} />}
       {state === "failed" && (
         <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">

@@ -1,31 +1,28 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
 import { useDeliveries, type WebhookDelivery, type WebhookEndpoint } from "@/lib/client/use-developers";
 
 /** An endpoint's delivery log: each event with its attempts (status code, latency, answer), "Send test event", "Redeliver". */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const t = useTranslations("developers.log");
   const log = useDeliveries(endpoint.id);
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (key: string, action: () => Promise<void>, done: string) => {
-    setBusy(key);
-    try {
-      await action();
-      notifications.add({ type: "success", message: done });
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const submit = useSubmit();
+  const run = (key: string, action: () => Promise<void>, done: string) =>
+    submit.run(
+      async () => {
+        await action();
+        notifications.add({ type: "success", message: done });
+      },
+      { key },
+    );
   return (
     <section aria-label={t("title")} className="flex flex-col gap-3">
       <div>
-        <Button size="sm" loading={busy === "test"} disabled={!endpoint.enabled} onClick={() => run("test", log.sendTest, t("testQueued"))}>
+        <Button size="sm" loading={submit.running("test")} disabled={!endpoint.enabled} onClick={() => run("test", log.sendTest, t("testQueued"))}>
           {t("sendTest")}
         </Button>
       </div>
@@ -40,7 +37,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       ) : (
         <ul className="flex flex-col divide-y divide-[var(--border)] text-sm">
           {log.data?.deliveries.map((d) => (
-            <Delivery key={d.id} delivery={d} busy={busy === d.id} disabled={!endpoint.enabled} onRedeliver={() => run(d.id, () => log.redeliver(d.id), t("redeliverQueued"))} />
+            <Delivery key={d.id} delivery={d} busy={submit.running(d.id)} disabled={!endpoint.enabled} onRedeliver={() => run(d.id, () => log.redeliver(d.id), t("redeliverQueued"))} />
           ))}
         </ul>
       )}

@@ -7,8 +7,9 @@ import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { TextField } from "@/components/ui/field";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { ApiError } from "@/lib/client/api";
-import { notifications } from "@/lib/client/notifications";
+import { issuesOf, messageOf } from "@/lib/client/form-errors";
 import { useWebhooks, type WebhookEndpoint } from "@/lib/client/use-developers";
+import { useSubmit } from "@/lib/client/use-submit";
 import { DeliveryLog } from "./delivery-log";
 import { LazyShownOnce } from "./lazy-shown-once";
 
@@ -19,56 +20,44 @@ export function WebhooksSection() {
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
   const [events, setEvents] = useState<string[]>(["meeting.status_changed", "meeting.ended"]);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ url?: string; events?: string } | null>(null);
+  const form = useSubmit<"url" | "events">();
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const problem = form.errors;
 
   const toggle = (type: string) => setEvents((list) => (list.includes(type) ? list.filter((e) => e !== type) : [...list, type]));
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!url.trim()) return setProblem({ url: t("hooks.urlRequired") });
-    if (events.length === 0) return setProblem({ events: t("hooks.eventsRequired") });
-    setBusy(true);
-    setProblem(null);
-    try {
-      const created = await hooks.create({ url: url.trim(), description: description.trim(), events });
-      setUrl("");
-      setDescription("");
-      setSecret(created.secret);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        const field = (err.body as { issues?: { path: string }[] })?.issues?.[0]?.path;
-        setProblem(field === "events" ? { events: err.message } : { url: err.message });
-      } else notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
+    // One problem at a time: the address first.
+    if (!url.trim()) return void form.check({ url: t("hooks.urlRequired") });
+    if (events.length === 0) return void form.check({ events: t("hooks.eventsRequired") });
+    void form.run(
+      async () => {
+        const created = await hooks.create({ url: url.trim(), description: description.trim(), events });
+        setUrl("");
+        setDescription("");
+        setSecret(created.secret);
+      },
+      { failure: (err) => (err instanceof ApiError && err.status === 400 ? (issuesOf(err)[0]?.path === "events" ? { events: err.message } : { url: err.message }) : messageOf(err)) },
+    );
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await hooks.remove(deleting.id);
+  const remove = (endpoint: WebhookEndpoint) =>
+    form.run(async () => {
+      await hooks.remove(endpoint.id);
       setDeleting(null);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Section title={t("hooks.title")} loading={hooks.isLoading} error={hooks.error ? (hooks.error as Error).message : null} onRetry={() => void hooks.mutate()}>
       <p className="mb-4 text-sm text-[var(--text-muted)]">{t("hooks.about")}</p>
       <form onSubmit={submit} className="mb-6 flex flex-col gap-3" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t("hooks.url")} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={problem?.url} placeholder="https://example.com/webhooks/cohost" />
+          <TextField label={t("hooks.url")} type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} error={problem.url} placeholder="https://example.com/webhooks/cohost" />
           <TextField label={t("hooks.description")} value={description} onChange={(e) => setDescription(e.target.value)} maxLength={200} />
         </div>
-        <fieldset aria-describedby={problem?.events ? "hook-events-error" : undefined}>
+        <fieldset aria-describedby={problem.events ? "hook-events-error" : undefined}>
           <legend className="mb-1 text-sm font-medium">{t("hooks.events")}</legend>
           <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
             {EVENT_TYPES.map((type) => (
@@ -80,14 +69,14 @@ export function WebhooksSection() {
               </label>
             ))}
           </div>
-          {problem?.events && (
+          {problem.events && (
             <p id="hook-events-error" role="alert" className="mt-1 text-sm text-error-text">
               {problem.events}
             </p>
           )}
         </fieldset>
         <div>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.busy}>
             {t("hooks.add")}
           </Button>
         </div>
@@ -109,8 +98,8 @@ export function WebhooksSection() {
         description={t("hooks.deleteText", { url: deleting?.url ?? "" })}
         confirmLabel={t("hooks.delete")}
         cancelLabel={t("cancel")}
-        onConfirm={remove}
-        busy={busy}
+        onConfirm={() => deleting && void remove(deleting)}
+        busy={form.busy}
       />
     </Section>
   );
@@ -119,17 +108,7 @@ export function WebhooksSection() {
 function Endpoint({ endpoint, onToggle, onDelete }: { endpoint: WebhookEndpoint; onToggle: (enabled: boolean) => Promise<void>; onDelete: () => void }) {
   const t = useTranslations("developers.hooks");
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await onToggle(!endpoint.enabled);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const switching = useSubmit();
   const logId = `log-${endpoint.id}`;
   return (
     <li className="rounded-md border border-[var(--border)] p-3">
@@ -146,7 +125,7 @@ function Endpoint({ endpoint, onToggle, onDelete }: { endpoint: WebhookEndpoint;
           <Button size="sm" variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={logId}>
             {open ? t("hideLog") : t("showLog")}
           </Button>
-          <Button size="sm" variant="secondary" loading={busy} onClick={toggle}>
+          <Button size="sm" variant="secondary" loading={switching.busy} onClick={() => switching.run(() => onToggle(!endpoint.enabled))}>
             {endpoint.enabled ? t("turnOff") : t("turnOn")}
           </Button>
           <Button size="sm" variant="danger" onClick={onDelete}>

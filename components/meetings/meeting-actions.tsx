@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
 import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
 import { allowedActions, isLiveStatus, useMeetingActions, type Meeting, type MeetingAction } from "@/lib/client/use-meetings";
 import { useMeetingTitle } from "./use-meeting-title";
 
@@ -21,22 +22,19 @@ const needsConfirmation = (action: MeetingAction): action is Confirmed => (CONFI
 export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { meeting: Meeting; showDetails?: boolean; size?: "sm" | "md" }) {
   const t = useTranslations("meetings");
   const actions = useMeetingActions();
-  const [busy, setBusy] = useState<MeetingAction | null>(null);
+  const submit = useSubmit();
   const [confirming, setConfirming] = useState<Confirmed | null>(null);
   const title = useMeetingTitle()(meeting);
 
-  const run = async (action: MeetingAction) => {
-    setBusy(action);
-    try {
-      await actions.run(action, meeting.id);
-      notifications.add({ type: "success", message: t(`toast.${action}`, { title }) });
-      setConfirming(null);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const run = (action: MeetingAction) =>
+    submit.run(
+      async () => {
+        await actions.run(action, meeting.id);
+        notifications.add({ type: "success", message: t(`toast.${action}`, { title }) });
+        setConfirming(null);
+      },
+      { key: action },
+    );
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -46,8 +44,8 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
           size={size}
           variant={action === "start" || action === "restart" ? "secondary" : "ghost"}
           className={action === "cancel" || action === "stop" ? "text-error-text" : undefined}
-          loading={busy === action}
-          disabled={busy !== null && busy !== action}
+          loading={submit.running(action)}
+          disabled={submit.busy && !submit.running(action)}
           aria-label={t(`actions.${action}Label`, { title })}
           onClick={() => (needsConfirmation(action) ? setConfirming(action) : run(action))}
         >
@@ -74,7 +72,7 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
           description={t(`confirm.${confirming}Text`)}
           confirmLabel={t(`confirm.${confirming}Confirm`)}
           cancelLabel={t("confirm.keep")}
-          busy={busy !== null}
+          busy={submit.busy}
           onConfirm={() => run(confirming)}
         />
       )}

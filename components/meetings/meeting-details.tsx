@@ -1,12 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails as Details } from "@/lib/client/use-meetings";
+import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 import { useFailureCause } from "./failure-cause";
 import { MeetingActions } from "./meeting-actions";
@@ -139,17 +139,8 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 function Activation({ meeting }: { meeting: Details }) {
   const t = useTranslations("meetings.details");
   const actions = useMeetingActions();
-  const [busy, setBusy] = useState(false);
-  const toggle = async () => {
-    setBusy(true);
-    try {
-      await actions.setActivation(meeting.id, !meeting.activated);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = useSubmit();
+  const toggle = () => submit.run(() => actions.setActivation(meeting.id, !meeting.activated));
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3">
       <div>
@@ -158,7 +149,7 @@ function Activation({ meeting }: { meeting: Details }) {
           {meeting.activated ? t("activationOn") : t("activationOff")}
         </p>
       </div>
-      <Button variant={meeting.activated ? "secondary" : "primary"} loading={busy} onClick={toggle} aria-pressed={meeting.activated}>
+      <Button variant={meeting.activated ? "secondary" : "primary"} loading={submit.busy} onClick={toggle} aria-pressed={meeting.activated}>
         {meeting.activated ? t("deactivate") : t("activate")}
       </Button>
     </Card>

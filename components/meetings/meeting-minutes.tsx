@@ -1,11 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { notifications } from "@/lib/client/notifications";
 import { isLiveStatus, useMeetingActions, type MeetingDetails } from "@/lib/client/use-meetings";
+import { useSubmit } from "@/lib/client/use-submit";
 
 const FORMATS = ["md", "txt", "vtt", "srt", "json"] as const;
 
@@ -47,18 +46,9 @@ function SummaryCard({ meeting }: { meeting: MeetingDetails }) {
   const t = useTranslations("meetings.minutes");
   const actions = useMeetingActions();
   const itemText = useActionItemText();
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
   const summary = meeting.summary;
-  const write = async () => {
-    setBusy(true);
-    try {
-      await actions.writeSummary(meeting.id);
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const write = () => submit.run(() => actions.writeSummary(meeting.id));
   const ended = !isLiveStatus(meeting.status) && meeting.status !== "scheduled";
   const canWrite = ended && meeting.agentId !== null && meeting.transcript.length > 0;
   return (
@@ -69,7 +59,7 @@ function SummaryCard({ meeting }: { meeting: MeetingDetails }) {
           <p className="text-sm text-[var(--text-muted)]">{ended ? t("none") : t("later")}</p>
           {canWrite && (
             <div>
-              <Button variant="secondary" loading={busy} onClick={write}>
+              <Button variant="secondary" loading={submit.busy} onClick={write}>
                 {t("write")}
               </Button>
             </div>
@@ -85,7 +75,7 @@ function SummaryCard({ meeting }: { meeting: MeetingDetails }) {
           <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
             {t("failed", { reason: summary.error ?? "" })}
           </p>
-          <Button variant="secondary" loading={busy} onClick={write}>
+          <Button variant="secondary" loading={submit.busy} onClick={write}>
             {t("tryAgain")}
           </Button>
         </div>

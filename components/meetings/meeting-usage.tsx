@@ -1,8 +1,11 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
+import { TableHead } from "@/components/ui/table-head";
 import type { MeetingDetails } from "@/lib/client/use-meetings";
 import { formatUsd } from "@/lib/shell/nav";
+
+const TH = "py-1 pr-3 font-medium";
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -55,16 +58,17 @@ export function MeetingUsage({ meeting }: { meeting: MeetingDetails }) {
             {v2v !== null && <p className="text-sm">{t("details.median", { ms: v2v, count: turns.length })}</p>}
             <div className="max-h-72 overflow-auto">
               <table className="w-full text-left text-sm">
-                <thead className="text-xs text-[var(--text-muted)]">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.turn")}</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.voiceToVoice")}</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.transcriptDelay")}</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.firstToken")}</th>
-                    <th scope="col" className="py-1 pr-3 font-medium">{t("details.firstAudio")}</th>
-                    <th scope="col" className="py-1 font-medium">{t("details.tools")}</th>
-                  </tr>
-                </thead>
+                <TableHead
+                  className="text-xs text-[var(--text-muted)]"
+                  columns={[
+                    [t("details.turn"), TH],
+                    [t("details.voiceToVoice"), TH],
+                    [t("details.transcriptDelay"), TH],
+                    [t("details.firstToken"), TH],
+                    [t("details.firstAudio"), TH],
+                    [t("details.tools"), "py-1 font-medium"],
+                  ]}
+                />
                 <tbody className="tabular-nums">
                   {turns.map((x, i) => (
                     <tr key={`${x.turnId}-${i}`} className="border-t border-[var(--border)]">

@@ -1,15 +1,17 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { SelectField } from "@/components/agents/select-field";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
-import { ApiError } from "@/lib/client/api";
+import { FormAlert } from "@/components/ui/form-alert";
+import { issuesFor, messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import { useMeetingActions } from "@/lib/client/use-meetings";
+import { useSubmit } from "@/lib/client/use-submit";
 import { TryInRoomButton } from "./try-in-room-button";
 import { parseJoinLink, platformOfBadLink } from "@/lib/meetings/meeting-url";
 
@@ -38,23 +40,20 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
   const { agents } = useAgents();
   const actions = useMeetingActions();
   // A fresh dialog each time it opens (it is mounted only while open).
-  const [agentId, setAgentId] = useState("");
+  const [picked, setPicked] = useState("");
   const [url, setUrl] = useState("");
   const [urlTouched, setUrlTouched] = useState(false);
   const [title, setTitle] = useState("");
   const [later, setLater] = useState(false);
   const [startAt, setStartAt] = useState(() => localInputValue(new Date(Date.now() + 60 * 60 * 1000)));
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useSubmit<Field>({ errors: "inline" });
+  const { errors } = form;
+  const sending = form.busy;
 
-  // The agents may still be loading when the dialog opens (e.g. from the dashboard's link).
-  useEffect(() => {
-    if (agentId) return;
-    // Only an agent that can go is chosen for the user; a paused or keyless one must be picked knowingly (and is disabled).
-    const preferred = agents.find((a) => a.id === defaultAgentId && !blocker(a)) ?? agents.find((a) => !blocker(a));
-    if (preferred) setAgentId(preferred.id);
-  }, [agents, agentId, defaultAgentId]);
+  // Until the user picks one, the agent is chosen for them (the agents may still be loading when the
+  // dialog opens, e.g. from the dashboard's link). Only an agent that can go is chosen; a paused or
+  // keyless one must be picked knowingly (and is disabled).
+  const agentId = picked || (agents.find((a) => a.id === defaultAgentId && !blocker(a)) ?? agents.find((a) => !blocker(a)))?.id || "";
 
   const selected = agents.find((a) => a.id === agentId && !blocker(a));
   const link = useMemo(() => parseJoinLink(url, window.location.origin), [url]);
@@ -65,48 +64,40 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
   };
   const linkError = url.trim() && !link && urlTouched ? invalidLink() : null;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setUrlTouched(true);
-    const local: Partial<Record<Field, string>> = {};
-    if (!agentId) local.agentId = t("send.chooseAgent");
-    if (!url.trim()) local.meetingUrl = t("send.linkRequired");
-    else if (!link) local.meetingUrl = invalidLink();
-    if (later && !startAt) local.startAt = t("send.startAtRequired");
-    setErrors(local);
-    setFormError(null);
-    if (Object.keys(local).length) return;
-
-    setSending(true);
-    try {
-      const meeting = await actions.join({
-        agentId,
-        meetingUrl: url.trim(),
-        ...(title.trim() ? { title: title.trim() } : {}),
-        ...(later ? { startAt: new Date(startAt).toISOString() } : {}),
-      });
-      const agent = agents.find((a) => a.id === agentId)?.name ?? "";
-      onOpenChange(false);
-      if (meeting.status === "scheduled") {
-        notifications.add({ type: "success", message: t("toast.scheduled", { agent, when: format.dateTime(new Date(meeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }) }) });
-      } else {
-        // The meeting's page follows the agent in (and says so if it fails); no toast to contradict it.
-        router.push(`/meetings/${meeting.id}/details`);
-      }
-    } catch (err) {
-      const issues = err instanceof ApiError ? ((err.body as { issues?: { path: string; message: string }[] })?.issues ?? []) : [];
-      const fieldErrors = Object.fromEntries(issues.filter((i) => ["agentId", "meetingUrl", "title", "startAt"].includes(i.path)).map((i) => [i.path, i.message]));
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setFormError((err as Error).message);
-    } finally {
-      setSending(false);
-    }
+    const valid = form.check({
+      agentId: agentId ? undefined : t("send.chooseAgent"),
+      meetingUrl: !url.trim() ? t("send.linkRequired") : !link ? invalidLink() : undefined,
+      startAt: later && !startAt ? t("send.startAtRequired") : undefined,
+    });
+    if (!valid) return;
+    void form.run(
+      async () => {
+        const meeting = await actions.join({
+          agentId,
+          meetingUrl: url.trim(),
+          ...(title.trim() ? { title: title.trim() } : {}),
+          ...(later ? { startAt: new Date(startAt).toISOString() } : {}),
+        });
+        const agent = agents.find((a) => a.id === agentId)?.name ?? "";
+        onOpenChange(false);
+        if (meeting.status === "scheduled") {
+          notifications.add({ type: "success", message: t("toast.scheduled", { agent, when: format.dateTime(new Date(meeting.scheduledStart), { dateStyle: "medium", timeStyle: "short" }) }) });
+        } else {
+          // The meeting's page follows the agent in (and says so if it fails); no toast to contradict it.
+          router.push(`/meetings/${meeting.id}/details`);
+        }
+      },
+      { failure: (err) => issuesFor(err, ["agentId", "meetingUrl", "title", "startAt"]) ?? messageOf(err) },
+    );
   };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !sending && onOpenChange(next)} title={t("send.title")} description={t("send.description")} closeLabel={t("send.cancel")}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <SelectField label={t("send.agent")} value={agentId} onChange={(e) => setAgentId(e.target.value)} error={errors.agentId}>
+        <SelectField label={t("send.agent")} value={agentId} onChange={(e) => setPicked(e.target.value)} error={errors.agentId}>
           <option value="" disabled>
             {t("send.chooseAgent")}
           </option>
@@ -152,11 +143,7 @@ export function SendToMeetingDialog({ open, onOpenChange, defaultAgentId }: { op
           </div>
           {later && <TextField label={t("send.startAt")} type="datetime-local" value={startAt} onChange={(e) => setStartAt(e.target.value)} error={errors.startAt} />}
         </fieldset>
-        {formError && (
-          <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
-            {formError}
-          </p>
-        )}
+        <FormAlert message={errors.form} boxed />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-between">
           {selected ? (
             <TryInRoomButton agentId={selected.id} agentName={selected.name} size="md" variant="ghost" disabled={sending} onDone={() => onOpenChange(false)} title={t("testRoom.hint")} />

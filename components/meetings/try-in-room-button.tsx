@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { ApiError } from "@/lib/client/api";
+import { messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions } from "@/lib/client/use-meetings";
+import { useSubmit } from "@/lib/client/use-submit";
 
 /**
  * "Try in the test room": a room of Cohost's own, the agent sent into it, and the user taken there to
@@ -15,23 +16,27 @@ export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agent
   const t = useTranslations("meetings.testRoom");
   const actions = useMeetingActions();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const start = async () => {
-    setBusy(true);
-    try {
-      // The room itself says the agent is on its way (a toast there would cover the call's buttons).
-      const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
-      onDone?.();
-      router.push(roomUrl);
-    } catch (err) {
-      // No credit: say what the test room costs and where to top up, not that a balance is "used up".
-      const message = err instanceof ApiError && err.status === 402 ? t("noCredit") : (err as Error).message;
-      notifications.add({ type: "error", message, duration: 10_000 });
-      setBusy(false);
-    }
-  };
+  const submit = useSubmit();
+  const start = () =>
+    submit.run(
+      async () => {
+        // The room itself says the agent is on its way (a toast there would cover the call's buttons).
+        const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
+        onDone?.();
+        router.push(roomUrl);
+      },
+      {
+        leaving: true,
+        failure: (err) => {
+          // No credit: say what the test room costs and where to top up, not that a balance is "used up".
+          const message = err instanceof ApiError && err.status === 402 ? t("noCredit") : messageOf(err);
+          notifications.add({ type: "error", message, duration: 10_000 });
+          return null;
+        },
+      },
+    );
   return (
-    <Button size="sm" variant="secondary" loading={busy} onClick={start} aria-label={t("label", { name: agentName })} {...rest}>
+    <Button size="sm" variant="secondary" loading={submit.busy} onClick={start} aria-label={t("label", { name: agentName })} {...rest}>
       {t("button")}
     </Button>
   );

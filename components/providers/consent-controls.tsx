@@ -1,17 +1,13 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { onConsentChange, readConsent, setConsent, type Consent } from "@/lib/analytics/consent";
+import { setConsent } from "@/lib/analytics/consent";
+import { useConsent } from "./use-consent";
 
 /** On the cookie policy: the current choice and buttons to change it. */
 export function ConsentControls() {
   const t = useTranslations("cookie");
-  const [consent, setState] = useState<Consent>(null);
-  useEffect(() => {
-    setState(readConsent());
-    return onConsentChange(() => setState(readConsent()));
-  }, []);
+  const consent = useConsent();
   const choice = consent === "true" ? t("choiceTrue") : consent === "false" ? t("choiceFalse") : t("choiceUnset");
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">

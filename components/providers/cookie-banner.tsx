@@ -3,21 +3,17 @@ import { X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
-import { onConsentChange, readConsent, setConsent, type Consent } from "@/lib/analytics/consent";
+import { setConsent } from "@/lib/analytics/consent";
 import { sendPageView } from "@/lib/analytics/page-views";
+import { useConsent } from "./use-consent";
 
 /** Shown while consent is unset (spec §2): Accept, Reject, or the close icon (= reject). */
 export function CookieBanner() {
   const t = useTranslations("cookie");
   const pathname = usePathname();
-  const [consent, setConsentState] = useState<Consent | "unknown">("unknown");
-
-  useEffect(() => {
-    setConsentState(readConsent());
-    return onConsentChange(() => setConsentState(readConsent()));
-  }, []);
+  const consent = useConsent();
 
   // One page view per navigation, and one right after consent is granted.
   useEffect(() => {

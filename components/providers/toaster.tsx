@@ -1,6 +1,6 @@
 "use client";
 import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNotifications } from "@/lib/client/notifications";
 
 // The toast UI (Radix Toast) loads with the first notification, not with every page.
@@ -8,10 +8,8 @@ const ToastView = dynamic(() => import("./toast-view").then((m) => m.ToastView),
 
 export function Toaster() {
   const pending = useNotifications().length > 0;
-  const [mounted, setMounted] = useState(false);
   // Once shown, it stays mounted: its live region must exist before the next message arrives.
-  useEffect(() => {
-    if (pending) setMounted(true);
-  }, [pending]);
+  const [mounted, setMounted] = useState(false);
+  if (pending && !mounted) setMounted(true);
   return mounted || pending ? <ToastView /> : null;
 }

@@ -1,13 +1,14 @@
 "use client";
 import { AlertCircle, Bot, Ear, Loader2, LogOut, MessageCircleMore, Volume2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { memo, useState } from "react";
+import { memo } from "react";
 import { useReasonText } from "@/components/meetings/status-chip";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions, type MeetingAction } from "@/lib/client/use-meetings";
+import { useSubmit } from "@/lib/client/use-submit";
 import { isLive } from "@/lib/meetings/status";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 import { formatUsd } from "@/lib/shell/nav";
@@ -122,20 +123,17 @@ function unansweredText(t: ReturnType<typeof useTranslations<"rooms.agents">>, n
 function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: NonNullable<RoomAgent["owner"]>; costText: string }) {
   const t = useTranslations("rooms.agents");
   const actions = useMeetingActions();
-  const [busy, setBusy] = useState<MeetingAction | "activation" | null>(null);
+  const submit = useSubmit();
   const live = isLive(agent.status);
-  const act = async (what: MeetingAction | "activation", done: string) => {
-    setBusy(what);
-    try {
-      if (what === "activation") await actions.setActivation(owner.meetingId, !agent.activated);
-      else await actions.run(what, owner.meetingId);
-      notifications.add({ type: "success", message: done });
-    } catch (err) {
-      notifications.add({ type: "error", message: (err as Error).message });
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (what: MeetingAction | "activation", done: string) =>
+    submit.run(
+      async () => {
+        if (what === "activation") await actions.setActivation(owner.meetingId, !agent.activated);
+        else await actions.run(what, owner.meetingId);
+        notifications.add({ type: "success", message: done });
+      },
+      { key: what },
+    );
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-[var(--border)] pt-2">
       <p className="mr-auto text-sm">
@@ -146,19 +144,19 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
           size="sm"
           variant={agent.activated ? "secondary" : "primary"}
           aria-pressed={agent.activated}
-          loading={busy === "activation"}
-          disabled={busy !== null}
+          loading={submit.running("activation")}
+          disabled={submit.busy}
           onClick={() => act("activation", agent.activated ? t("deactivated", { name: agent.agentName }) : t("activated", { name: agent.agentName }))}
         >
           {agent.activated ? t("deactivate") : t("activate")}
         </Button>
       )}
       {live ? (
-        <Button size="sm" variant="danger" loading={busy === "stop"} disabled={busy !== null} onClick={() => act("stop", t("ended", { name: agent.agentName }))}>
+        <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop", t("ended", { name: agent.agentName }))}>
           {t("end")}
         </Button>
       ) : (
-        <Button size="sm" variant="secondary" loading={busy === "restart"} disabled={busy !== null} onClick={() => act("restart", t("sentAgain", { name: agent.agentName }))}>
+        <Button size="sm" variant="secondary" loading={submit.running("restart")} disabled={submit.busy} onClick={() => act("restart", t("sentAgain", { name: agent.agentName }))}>
           {t("sendAgain")}
         </Button>
       )}

@@ -4,10 +4,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { FormAlert } from "@/components/ui/form-alert";
 import { apiFetch } from "@/lib/client/api";
+import { useSubmit } from "@/lib/client/use-submit";
 import { FEEDBACK_MAX, FEEDBACK_TOO_LONG, feedbackError, feedbackFieldInError } from "@/lib/feedback/rules";
 
-type State = "idle" | "sending" | "success" | "error";
 const SUCCESS_CLOSE_MS = 2000;
 
 /**
@@ -18,37 +19,36 @@ const SUCCESS_CLOSE_MS = 2000;
 export function useFeedback() {
   const [open, setOpenState] = useState(false);
   const [message, setMessage] = useState("");
-  const [state, setState] = useState<State>("idle");
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const submit = useSubmit({ errors: "inline" });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const serverError = submit.errors.form ?? null;
   return {
     open,
     message,
-    state,
+    state: sent ? "success" : submit.busy ? "sending" : serverError ? "error" : "idle",
     serverError,
     // Closing is blocked while sending.
-    setOpen: (next: boolean) => state !== "sending" && setOpenState(next),
+    setOpen: (next: boolean) => !submit.busy && setOpenState(next),
     edit: (text: string) => {
       setMessage(text);
-      if (state === "error") setState("idle");
+      if (serverError) submit.setErrors({});
     },
-    sending: () => {
-      setState("sending");
-      setServerError(null);
-    },
-    sent: () => {
-      setState("success");
-      timer.current = setTimeout(() => {
-        setOpenState(false);
-        setMessage("");
-        setState("idle");
-      }, SUCCESS_CLOSE_MS);
-    },
-    failed: (error: string) => {
-      setServerError(error);
-      setState("error");
-    },
+    /** Sends; `fallback` is said when the failure has no message of its own. */
+    send: (action: () => Promise<unknown>, fallback: string) =>
+      submit.run(
+        async () => {
+          await action();
+          setSent(true);
+          timer.current = setTimeout(() => {
+            setOpenState(false);
+            setMessage("");
+            setSent(false);
+          }, SUCCESS_CLOSE_MS);
+        },
+        { failure: (err) => (err instanceof Error && err.message ? err.message : fallback) },
+      ),
   };
 }
 
@@ -64,15 +64,9 @@ export function FeedbackForm({ feedback, titleId }: { feedback: Feedback; titleI
   const showFieldError = feedbackFieldInError(message);
   const fieldError = showFieldError ? (feedbackError(message) === FEEDBACK_TOO_LONG ? t("tooLong") : t("tooShort")) : null;
 
-  const send = async () => {
+  const send = () => {
     if (invalid || state === "sending") return;
-    feedback.sending();
-    try {
-      await apiFetch("/api/feedback", { method: "POST", body: JSON.stringify({ message: message.trim(), path: pathname }), fallback: t("failed") });
-      feedback.sent();
-    } catch (err) {
-      feedback.failed(err instanceof Error && err.message ? err.message : t("failed"));
-    }
+    void feedback.send(() => apiFetch("/api/feedback", { method: "POST", body: JSON.stringify({ message: message.trim(), path: pathname }), fallback: t("failed") }), t("failed"));
   };
 
   if (state === "success") {
@@ -86,7 +80,7 @@ export function FeedbackForm({ feedback, titleId }: { feedback: Feedback; titleI
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void send();
+        send();
       }}
       className="flex flex-col gap-2"
       aria-labelledby={titleId}
@@ -116,11 +110,7 @@ export function FeedbackForm({ feedback, titleId }: { feedback: Feedback; titleI
           {t("counter", { count: message.length, max: FEEDBACK_MAX })}
         </span>
       </div>
-      {state === "error" && serverError && (
-        <p role="alert" className="rounded-md bg-error/10 px-3 py-2 text-sm text-error-text">
-          {serverError}
-        </p>
-      )}
+      <FormAlert message={state === "error" ? serverError : null} boxed />
       <Button type="submit" disabled={invalid} loading={state === "sending"} className="self-end">
         {state === "sending" ? t("sending") : t("send")}
       </Button>

@@ -1,8 +1,8 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { FeedbackForm, useFeedback } from "./feedback-form";
+import { SheetHeader } from "./sheet-header";
 import { FeedbackLabel, NAV_BUTTON } from "./triggers";
 
 /**
@@ -22,13 +22,7 @@ export function FeedbackSheet() {
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-[55] bg-black/40" />
         <RadixDialog.Content className="fixed inset-x-0 top-0 z-[56] max-h-[100dvh] overflow-y-auto rounded-b-xl bg-[var(--surface)] p-4 text-[var(--text)] shadow-xl">
-          <div className="mb-3 flex items-center justify-between gap-4">
-            <RadixDialog.Title className="font-semibold">{t("title")}</RadixDialog.Title>
-            <RadixDialog.Close aria-label={shell("close")} className="rounded p-1 hover:bg-hover-light dark:hover:bg-white/5">
-              <X size={20} aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="sr-only">{t("label")}</RadixDialog.Description>
+          <SheetHeader title={t("title")} description={t("label")} closeLabel={shell("close")} className="mb-3 gap-4" />
           <FeedbackForm feedback={feedback} />
         </RadixDialog.Content>
       </RadixDialog.Portal>

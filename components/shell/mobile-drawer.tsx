@@ -1,6 +1,6 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Menu as MenuIcon, X } from "lucide-react";
+import { Menu as MenuIcon } from "lucide-react";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRef, useState } from "react";
@@ -9,6 +9,7 @@ import { BalanceBadge } from "./balance-badge";
 import { FeedbackSheet } from "./feedback-sheet";
 import { LanguageSelect } from "./language-select";
 import { NavLinks } from "./nav-links";
+import { SheetHeader } from "./sheet-header";
 import { ICON_BUTTON } from "./triggers";
 import { displayName, useProfile } from "./use-profile";
 
@@ -27,13 +28,7 @@ export function MobileDrawer({ onProfile }: { onProfile: (returnTo: HTMLElement 
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-[var(--surface)] p-4 text-[var(--text)] shadow-xl">
-          <div className="flex items-center justify-between">
-            <RadixDialog.Title className="font-semibold">{t("menu")}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">{t("mainNavigation")}</RadixDialog.Description>
-            <RadixDialog.Close aria-label={t("closeMenu")} className="rounded p-1 hover:bg-hover-light dark:hover:bg-white/5">
-              <X size={20} aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
+          <SheetHeader title={t("menu")} description={t("mainNavigation")} closeLabel={t("closeMenu")} />
           <BalanceBadge onNavigate={close} />
           <nav aria-label={t("mainNavigation")}>
             <NavLinks onNavigate={close} />

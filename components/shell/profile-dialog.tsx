@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/field";
 import { apiFetch } from "@/lib/client/api";
 import { splitDisplayName } from "@/lib/shell/nav";
 import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
 import { Avatar } from "./avatar";
 import { displayName, useProfile, type Profile } from "./use-profile";
 
@@ -20,32 +21,36 @@ export function ProfileDialog({ open, onOpenChange, returnFocusTo }: { open: boo
   const original = displayName(data);
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(original);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSubmit({ errors: "inline" });
+  const saving = form.busy;
+  const error = form.errors.form;
 
-  useEffect(() => {
+  // Each opening (and a name changed meanwhile) starts from the saved name, not editing. The dialog
+  // stays mounted once opened, so this is adjusted here rather than by mounting it again.
+  const shownFor = open ? original : null;
+  const [startedFor, setStartedFor] = useState(shownFor);
+  if (shownFor !== startedFor) {
+    setStartedFor(shownFor);
     if (open) {
       setEditing(false);
       setName(original);
-      setError(null);
+      form.setErrors({});
     }
-  }, [open, original]);
+  }
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return;
-    setSaving(true);
-    setError(null);
-    try {
-      const updated = await apiFetch<Profile>("/api/me", { method: "PUT", body: JSON.stringify(splitDisplayName(name)), fallback: t("updateFailed") });
-      await mutate("/api/me", updated, { revalidate: false });
-      setEditing(false);
-      notifications.add({ type: "success", message: t("updated") });
-    } catch {
-      setError(t("updateFailed"));
-    } finally {
-      setSaving(false);
-    }
+    void form.run(
+      async () => {
+        const updated = await apiFetch<Profile>("/api/me", { method: "PUT", body: JSON.stringify(splitDisplayName(name)), fallback: t("updateFailed") });
+        await mutate("/api/me", updated, { revalidate: false });
+        setEditing(false);
+        notifications.add({ type: "success", message: t("updated") });
+      },
+      // Whatever went wrong, the same sentence under the name.
+      { failure: () => t("updateFailed") },
+    );
   };
 
   return (
@@ -68,7 +73,7 @@ export function ProfileDialog({ open, onOpenChange, returnFocusTo }: { open: boo
               disabled={saving}
               onClick={() => {
                 setName(original);
-                setError(null);
+                form.setErrors({});
                 setEditing(false);
               }}
             >

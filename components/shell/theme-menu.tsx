@@ -2,7 +2,7 @@
 import * as Menu from "@radix-ui/react-dropdown-menu";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { THEME_KEY } from "@/components/providers/theme-script";
 import { ICON_BUTTON } from "./triggers";
 
@@ -13,15 +13,23 @@ function apply(theme: Theme) {
   document.documentElement.classList.toggle("dark", dark);
 }
 
+// The remembered theme is an outside store (local storage): read from it, told when this menu changes it.
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const stored = (): Theme => (localStorage.getItem(THEME_KEY) as Theme) || "system";
+
 /** System / Light / Dark, remembered in local storage (spec §2). */
 export function ThemeMenu() {
   const t = useTranslations("shell");
-  const [theme, setTheme] = useState<Theme>("system");
-  useEffect(() => setTheme((localStorage.getItem(THEME_KEY) as Theme) || "system"), []);
+  // "system" while the server renders and the page hydrates, then what is remembered.
+  const theme = useSyncExternalStore(subscribe, stored, () => "system" as Theme);
   const choose = (value: string) => {
     const next = value as Theme;
     localStorage.setItem(THEME_KEY, next);
-    setTheme(next);
+    listeners.forEach((l) => l());
     apply(next);
   };
   const Icon = theme === "dark" ? Moon : theme === "light" ? Sun : Monitor;

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
 import type { CalendarDto, CalendarEventDto } from "@/lib/calendar/serialize";
 import { apiFetch } from "./api";
@@ -143,8 +143,9 @@ export function useCalendars() {
     latest.current = data;
     for (const check of [...waiters.current]) check();
   }, [data]);
+  const importFinished = useEffectEvent(() => void events());
   useEffect(() => {
-    if (wasImporting.current.split(" ").some((id) => id && !importingIds.split(" ").includes(id))) void events();
+    if (wasImporting.current.split(" ").some((id) => id && !importingIds.split(" ").includes(id))) importFinished();
     wasImporting.current = importingIds;
   }, [importingIds]);
 

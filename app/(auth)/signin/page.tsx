@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { SignInScreen, type Mode } from "@/components/auth/signin-screen";
+import { SignInScreen } from "@/components/auth/signin-screen";
+import type { Mode } from "@/components/auth/start-screen";
 import { googleEnabled } from "@/lib/auth/next-auth";
 import { serverSession } from "@/lib/auth/server-user";
 import { safeReturnUrl } from "@/lib/auth/return-url";

@@ -1,0 +1,45 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { LazyConfirmDialog } from "@/components/ui/lazy-confirm-dialog";
+import { Section } from "@/components/ui/section";
+import { apiFetch } from "@/lib/client/api";
+import { notifications } from "@/lib/client/notifications";
+import { useSubmit } from "@/lib/client/use-submit";
+
+/** "Sign out everywhere else", asked first: this session stays, API keys keep working. */
+export function SessionsSection() {
+  const t = useTranslations("account");
+  const [confirming, setConfirming] = useState(false);
+  const signOut = useSubmit();
+
+  const signOutOthers = () =>
+    signOut.run(async () => {
+      await apiFetch("/api/account/sign-out-others", { method: "POST" });
+      notifications.add({ type: "success", message: t("sessions.done") });
+      setConfirming(false);
+    });
+
+  return (
+    <Section title={t("sessions.title")} loading={false}>
+      <p className="text-sm">{t("sessions.text")}</p>
+      <p className="mt-2 text-sm text-[var(--text-muted)]">{t("sessions.apiKeys")}</p>
+      <Button variant="secondary" className="mt-4" onClick={() => setConfirming(true)}>
+        {t("sessions.button")}
+      </Button>
+      {confirming && (
+        <LazyConfirmDialog
+          open={confirming}
+          onOpenChange={(next) => !signOut.busy && setConfirming(next)}
+          title={t("sessions.confirmTitle")}
+          description={t("sessions.confirmText")}
+          confirmLabel={t("sessions.confirm")}
+          cancelLabel={t("signIn.cancel")}
+          onConfirm={() => void signOutOthers()}
+          busy={signOut.busy}
+        />
+      )}
+    </Section>
+  );
+}
