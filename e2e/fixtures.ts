@@ -4,7 +4,7 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
 import pg from "pg";
 import { hashPassword } from "../lib/auth/passwords";
 import { startPostgres, stopPostgres } from "../test/support/postgres-switch";
-import { E2E } from "./support/ports";
+import { E2E, launcherUrl } from "./support/ports";
 
 export { expect };
 
@@ -98,7 +98,18 @@ export function linkIn(mail: CapturedMail): string {
   return match[0].replace(/&amp;/g, "&");
 }
 
-export const test = base.extend<{ user: TestUser; signedIn: Page }>({
+/** Asks the launcher for this worker's stack (slot 0's runs from the start); resolves once it is up. */
+async function ensureStack(): Promise<void> {
+  if (E2E.slot === 0) return;
+  const res = await fetch(`${launcherUrl}/stacks/${E2E.slot}`, { method: "POST", signal: AbortSignal.timeout(240_000) });
+  if (res.status !== 204) throw new Error(`the e2e stack of slot ${E2E.slot} did not start (${res.status}): ${await res.text()}`);
+}
+
+export const test = base.extend<{ user: TestUser; signedIn: Page }, { stack: void }>({
+  // Each worker has a stack of its own (e2e/support/ports.ts), started the first time it is needed.
+  stack: [async ({}, use) => use(await ensureStack()), { scope: "worker", auto: true, timeout: 300_000 }],
+  // Pages, contexts and API requests go to this worker's stack.
+  baseURL: async ({}, use) => use(E2E.appUrl),
   // A fresh verified user per test.
   user: async ({}, use) => {
     await use(await createUser());

@@ -1,37 +1,28 @@
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import { catalogueEntry, type ProviderKind } from "@/lib/providers/catalogue";
 import type { ProviderLogEvent } from "@/lib/voice/providers/log";
 import type { AdapterOptions } from "@/lib/voice/providers/options";
 import type { PcmFrame, ProviderConfig, SttEvent } from "@/lib/voice/types";
 import { speechTone } from "@/test/fakes/voice/audio";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
+import type { VoiceFakes } from "@/test/fakes/voice/server";
 
 /** Starts the voice fakes for a test file and points every provider at them. */
 export function useVoiceFakes(): { fakes: VoiceFakes; logs: ProviderLogEvent[]; options: Partial<AdapterOptions> } {
-  const ctx = { fakes: null as unknown as VoiceFakes, logs: [] as ProviderLogEvent[], options: {} as Partial<AdapterOptions> };
-  const saved = { ...process.env };
-  ctx.options = {
-    log: (event) => ctx.logs.push(event),
+  const logs: ProviderLogEvent[] = [];
+  const options: Partial<AdapterOptions> = {
+    log: (event) => logs.push(event),
     // Fast back-off and timeouts: tests wait in tens of ms, not seconds.
     retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
     connectTimeoutMs: 2000,
     idleTimeoutMs: 2000,
     closeTimeoutMs: 2000,
   };
-  beforeAll(async () => {
-    ctx.fakes = await startVoiceFakes();
-    Object.assign(process.env, ctx.fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
-  });
+  const fakes = voiceFakesForFile({ providersEnv: true });
   afterEach(() => {
-    ctx.fakes.reset();
-    ctx.logs.length = 0;
+    logs.length = 0;
   });
-  afterAll(async () => {
-    await ctx.fakes.close();
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  });
-  return ctx;
+  return { fakes, logs, options };
 }
 
 /** A provider config as the pipeline builds it: catalogue default model unless extra.model says otherwise. */

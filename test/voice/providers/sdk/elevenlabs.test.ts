@@ -1,10 +1,10 @@
 import { ElevenLabsClient, type ElevenLabs } from "@elevenlabs/elevenlabs-js";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createElevenLabsTts } from "@/lib/voice/providers/tts/elevenlabs";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { collect, providerConfig } from "../support";
 
 // The fake ElevenLabs API judged by @elevenlabs/elevenlabs-js. The SDK has no client for the
@@ -13,7 +13,7 @@ import { collect, providerConfig } from "../support";
 // parsed with them, unknown keys refused, and Cohost's adapter's own messages pass the SDK's schema
 // for what a client may send.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const STRICT = { unrecognizedObjectKeys: "fail", allowUnrecognizedUnionMembers: false, allowUnrecognizedEnumValues: false } as const;
 const VOICE = "21m00Tcm4TlvDq8ikWAM";
 
@@ -33,12 +33,6 @@ async function session(messages: ElevenLabs.SendMessageMulti[], query?: Record<s
   for (const m of messages) ws.send(JSON.stringify(serialization.SendMessageMulti.jsonOrThrow(m, STRICT)));
   return { received, code: await closed };
 }
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake ElevenLabs, judged by @elevenlabs/elevenlabs-js", () => {
   it("multi-context socket: messages serialised by the SDK are answered with audio and finals its schema parses strictly", async () => {
