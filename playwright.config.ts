@@ -45,5 +45,8 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     stderr: "pipe",
+    // The launcher stops its stacks itself (their servers, then PostgreSQL), so every process of
+    // the run is reaped and `npm test` can count its CPU time.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
   },
 });

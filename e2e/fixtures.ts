@@ -130,6 +130,16 @@ export async function topUp(request: APIRequestContext, usd: number): Promise<vo
   expect(paid.ok(), `test checkout failed with ${paid.status()}`).toBeTruthy();
 }
 
+/** An agent's providers, with the keys the stack's voice fakes accept. */
+export const AGENT_PROVIDERS = {
+  sttProviderId: "deepgram",
+  sttApiKey: "valid-key-0123456789",
+  aiProviderId: "openai",
+  aiApiKey: "valid-key-0123456789",
+  ttsProviderId: "elevenlabs",
+  ttsApiKey: "valid-key-0123456789",
+};
+
 /**
  * Creates an agent for the signed-in user through the API; returns its id. Summaries are off unless
  * a test asks for them: a summary job asks the shared fake LLM after a meeting, and would take the
@@ -142,12 +152,7 @@ export async function createAgentViaApi(request: APIRequestContext, over: Record
       description: "Answers questions about the agenda.",
       language: "en",
       wakeWord: "hey cohost",
-      sttProviderId: "deepgram",
-      sttApiKey: "valid-key-0123456789",
-      aiProviderId: "openai",
-      aiApiKey: "valid-key-0123456789",
-      ttsProviderId: "elevenlabs",
-      ttsApiKey: "valid-key-0123456789",
+      ...AGENT_PROVIDERS,
       meetingPlatform: "meet",
       summaries: false,
       ...over,

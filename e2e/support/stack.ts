@@ -105,8 +105,9 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
   return {
     exited,
     async stop() {
+      // Cohost first (its worker and jobs process still need PostgreSQL to wind down), then the rest.
       app.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 1500))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 25_000))]);
       await oidc.stop().catch(() => {});
       control.close();
       await providers.close();

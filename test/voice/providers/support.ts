@@ -2,7 +2,7 @@ import { afterEach } from "vitest";
 import { catalogueEntry, type ProviderKind } from "@/lib/providers/catalogue";
 import type { ProviderLogEvent } from "@/lib/voice/providers/log";
 import type { AdapterOptions } from "@/lib/voice/providers/options";
-import type { PcmFrame, ProviderConfig, SttEvent } from "@/lib/voice/types";
+import type { PcmFrame, ProviderConfig, SttEvent, TtsProvider } from "@/lib/voice/types";
 import { speechTone } from "@/test/fakes/voice/audio";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import type { VoiceFakes } from "@/test/fakes/voice/server";
@@ -79,4 +79,25 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
   return out;
+}
+
+/** One utterance of `sentences`, spoken to its end; its audio. */
+export async function speak(provider: TtsProvider, sentences: string[]): Promise<Int16Array[]> {
+  const stream = provider.open(new AbortController().signal);
+  for (const sentence of sentences) stream.pushText(sentence);
+  stream.end();
+  return collect(stream.audio);
+}
+
+/**
+ * One utterance of `sentences` spoken to the end, then another cancelled once its audio started (a
+ * barge-in), then the provider closed; returns the first utterance's audio.
+ */
+export async function speakThenBargeIn(provider: TtsProvider & { close(): void }, sentences: string[]): Promise<Int16Array[]> {
+  const audio = await speak(provider, sentences);
+  const second = provider.open(new AbortController().signal);
+  second.pushText("Interrupted before it ends, a barge-in.");
+  for await (const _ of second.audio) second.cancel();
+  provider.close();
+  return audio;
 }

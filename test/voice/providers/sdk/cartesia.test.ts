@@ -4,7 +4,7 @@ import { CARTESIA_VERSION } from "@/lib/providers/api-versions";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createCartesiaTts } from "@/lib/voice/providers/tts/cartesia";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { collect, providerConfig } from "../support";
+import { providerConfig, speakThenBargeIn } from "../support";
 import { sdkTypeErrors } from "./sdk-types";
 
 // The fake Cartesia API judged by @cartesia/cartesia-js: the SDK's TTS socket (wss only, hence the
@@ -64,16 +64,7 @@ describe("fake Cartesia, judged by @cartesia/cartesia-js", () => {
     process.env.PROVIDER_BASE_URL_CARTESIA = `${fakes.url}/cartesia`;
     try {
       const provider = createCartesiaTts(providerConfig("tts", "cartesia", fakes.validKey, { speed: 1.1, volume: 0.9 }), adapterOptions({ log: () => {} }));
-      const first = provider.open(new AbortController().signal);
-      first.pushText("The budget review starts at ten.");
-      first.pushText("Bring your numbers.");
-      first.end();
-      expect((await collect(first.audio)).length).toBeGreaterThan(0);
-      const second = provider.open(new AbortController().signal);
-      second.pushText("Interrupted before it ends, a barge-in.");
-      // Cancelled once its audio started, as a barge-in does.
-      for await (const _ of second.audio) second.cancel();
-      provider.close();
+      expect((await speakThenBargeIn(provider, ["The budget review starts at ten.", "Bring your numbers."])).length).toBeGreaterThan(0);
       await expect.poll(() => fakes.requests.find((r) => r.surface === "speech")?.closedWith).toBeDefined();
       const sent = fakes.requests.filter((r) => r.surface === "speech").flatMap((r) => r.messages);
       expect(sent.map((m) => Object.keys(m as object).join(","))).toContain("context_id,cancel");

@@ -5,7 +5,7 @@ import WebSocket from "ws";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createElevenLabsTts } from "@/lib/voice/providers/tts/elevenlabs";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { collect, providerConfig } from "../support";
+import { providerConfig, speakThenBargeIn } from "../support";
 
 // The fake ElevenLabs API judged by @elevenlabs/elevenlabs-js. The SDK has no client for the
 // multi-context socket, but it ships the socket's message schemas (SendMessageMulti,
@@ -68,15 +68,7 @@ describe("fake ElevenLabs, judged by @elevenlabs/elevenlabs-js", () => {
   it("Cohost's adapter sends only what the SDK's schema lets a client send", async () => {
     process.env.PROVIDER_BASE_URL_ELEVENLABS = `${fakes.url}/elevenlabs`;
     const provider = createElevenLabsTts(providerConfig("tts", "elevenlabs", fakes.validKey, { stability: 0.4, similarityBoost: 0.8, speed: 1.1 }), adapterOptions({ log: () => {} }));
-    const first = provider.open(new AbortController().signal);
-    first.pushText("The budget review starts at ten.");
-    first.end();
-    expect((await collect(first.audio)).length).toBeGreaterThan(0);
-    const second = provider.open(new AbortController().signal);
-    second.pushText("Interrupted before it ends, a barge-in.");
-    // Cancelled once its audio started, as a barge-in does.
-    for await (const _ of second.audio) second.cancel();
-    provider.close();
+    expect((await speakThenBargeIn(provider, ["The budget review starts at ten."])).length).toBeGreaterThan(0);
     await expect.poll(() => fakes.requests.at(-1)?.closedWith).toBe(1000);
     const sent = fakes.requests.filter((r) => r.surface === "speech").flatMap((r) => r.messages);
     expect(sent).toEqual(expect.arrayContaining([expect.objectContaining({ flush: true }), expect.objectContaining({ close_context: true }), { close_socket: true }]));
