@@ -28,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: E2E.appUrl,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {

@@ -43,6 +43,11 @@ export interface TestUser {
   lastName: string;
 }
 
+// One hash of PASSWORD per worker, given to every test user: argon2 is slow on purpose (tens of
+// milliseconds of CPU a hash), and signing in still verifies it for real.
+let passwordHash: Promise<string> | undefined;
+const passwordHashOnce = () => (passwordHash ??= hashPassword(PASSWORD));
+
 /** A verified user created straight in the database. */
 export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstName" | "lastName">> & { verified?: boolean } = {}): Promise<TestUser> {
   const user = {
@@ -55,7 +60,7 @@ export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstNa
   await sql(
     `INSERT INTO "User" (id, email, "passwordHash", "firstName", "lastName", "emailVerified", "updatedAt")
      VALUES ($1, $2, $3, $4, $5, $6, now())`,
-    [user.id, user.email, await hashPassword(PASSWORD), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
+    [user.id, user.email, await passwordHashOnce(), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
   );
   return user;
 }

@@ -90,8 +90,10 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
       // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
       RATE_LIMIT_AUTH_IP: "10000/60",
       RATE_LIMIT_LOGIN_FAILURES: "10000/60",
-      // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts).
-      MEETING_HEARTBEAT_TIMEOUT_SECONDS: "6",
+      // A killed worker's meetings fail within seconds, not a minute (e2e/agent-room.spec.ts); long
+      // enough for the worker npm start brings back (5 s later) to boot on a busy machine and take
+      // the next meeting before it counts as one no worker picked up.
+      MEETING_HEARTBEAT_TIMEOUT_SECONDS: "10",
       BOT_BILLING_INTERVAL_SECONDS: String(ports.billingIntervalMs / 1000),
       // Agents' MCP servers run on this machine in the tests (e2e/tools.spec.ts); provider URLs and
       // calendar addresses stay guarded.
