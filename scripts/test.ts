@@ -6,8 +6,8 @@
 // goes). The exit code is the first failed phase's, in the order below; every phase runs even when
 // an earlier one failed, except the e2e suite without its build.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
+import { processTreeCpu } from "./process-tree-cpu.ts";
 
 interface Phase {
   name: string;
@@ -32,40 +32,29 @@ const NEEDS_SUCCESS: Record<string, string[]> = { e2e: ["build"] };
 interface Result {
   code: number | null;
   seconds: number;
-  /** CPU time of the phase's processes (Linux: what the runner's reaped children used), or null. */
+  /** CPU time of the phase's processes (Linux, sampled: scripts/process-tree-cpu.ts), or null. */
   cpuSeconds: number | null;
   skipped?: string;
 }
 
-// Linux keeps the CPU time of every reaped child (and the descendants they reaped) in
-// /proc/self/stat; read right as a phase's process is reaped, the growth is that phase's.
-const TICKS_PER_SECOND = 100;
-function childrenCpuSeconds(): number | null {
-  try {
-    const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
-    return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-
+// Output read through a pipe loses its colours unless asked for; on a terminal, keep them.
+const colorsLikeTheTerminal = process.stdout.isTTY ? { ...process.env, FORCE_COLOR: "1" } : process.env;
 const load = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 const results = new Map<string, Result>();
 const started = new Set<string>();
-let lastCpu = childrenCpuSeconds();
+const cpu = processTreeCpu();
 
 function run(phase: Phase): Promise<Result> {
   return new Promise((resolve) => {
     const begin = performance.now();
     console.log(`▸ ${phase.name} started: ${phase.command}`);
-    const child = spawn(phase.command, { shell: true, stdio: phase.live ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } });
+    const child = spawn(phase.command, { shell: true, stdio: phase.live ? "inherit" : ["ignore", "pipe", "pipe"], env: colorsLikeTheTerminal });
+    const tracked = cpu.track(child.pid!);
     const output: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     child.on("close", (code) => {
-      const cpu = childrenCpuSeconds();
-      const cpuSeconds = cpu !== null && lastCpu !== null ? cpu - lastCpu : null;
-      lastCpu = cpu;
+      const cpuSeconds = tracked.stop();
       const seconds = (performance.now() - begin) / 1000;
       if (!phase.live) {
         console.log(`\n──── ${phase.name} (${code === 0 ? "passed" : `failed, exit code ${code}`}) ────`);
