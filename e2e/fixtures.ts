@@ -25,6 +25,18 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
   }
 }
 
+/**
+ * Sends `signal` to the bot worker that runs the meeting (its pid is in the meeting's workerId,
+ * "host:pid:…"): a worker stopped or killed mid-meeting; npm start brings a new one up. Returns
+ * when the signal was sent (Date.now()).
+ */
+export async function signalWorkerOf(meetingId: string, signal: NodeJS.Signals): Promise<number> {
+  const [{ workerId }] = await sql<{ workerId: string }>(`SELECT "workerId" FROM "Meeting" WHERE id = $1`, [meetingId]);
+  const sentAt = Date.now();
+  process.kill(Number(workerId.split(":")[1]), signal);
+  return sentAt;
+}
+
 /** The stack's PostgreSQL goes away and comes back on the same port with the same data (fault tests). */
 export const postgres = {
   stop: () => stopPostgres(E2E.controlUrl),

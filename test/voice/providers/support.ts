@@ -2,7 +2,7 @@ import { afterEach } from "vitest";
 import { catalogueEntry, type ProviderKind } from "@/lib/providers/catalogue";
 import type { ProviderLogEvent } from "@/lib/voice/providers/log";
 import type { AdapterOptions } from "@/lib/voice/providers/options";
-import type { PcmFrame, ProviderConfig, SttEvent, TtsProvider } from "@/lib/voice/types";
+import type { PcmFrame, ProviderConfig, SttEvent, SttProvider, SttStream, TtsProvider } from "@/lib/voice/types";
 import { speechTone } from "@/test/fakes/voice/audio";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import type { VoiceFakes } from "@/test/fakes/voice/server";
@@ -53,6 +53,13 @@ export async function pushRealtime(push: (frame: PcmFrame) => void, frames: PcmF
     push(frame);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** A stream of `provider`, once it is ready to take audio. */
+export async function openReady(provider: SttProvider): Promise<SttStream> {
+  const stream = provider.open(new AbortController().signal);
+  await stream.ready;
+  return stream;
 }
 
 /** Reads events until `stop` says so (inclusive); rejects with what the iterator throws. */
