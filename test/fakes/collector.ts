@@ -1,4 +1,5 @@
 import http from "node:http";
+import { closeNow, listenLocally } from "./local-server.ts";
 
 // Stand-ins for the two services the browser reports to, each on its own origin like the real ones:
 // the page-view analytics collector (JSON beacons) and a Sentry-compatible error reporter (envelopes
@@ -46,9 +47,9 @@ export async function startCollector(port: number) {
       res.writeHead(200, { ...cors, "content-type": "application/json" }).end(JSON.stringify({ id: "ok" }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  await listenLocally(server, port);
   return {
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeNow(server),
   };
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { FAKE_PROTOCOLS, providerUrls, VALID_KEY, type FakeProtocol } from "./protocols.ts";
+import { closeNow, listenLocally } from "../local-server.ts";
 
 // Local stand-ins for the provider APIs that "Test key" calls: one HTTP server on 127.0.0.1, each
 // provider under its own prefix (`env` maps PROVIDER_BASE_URL_<ID> to it) and speaking its wire
@@ -53,8 +54,7 @@ export async function startFakeProviders(initial: FakeBehaviour = {}) {
     if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const url = `http://127.0.0.1:${await listenLocally(server)}`;
   return {
     url,
     /** env: PROVIDER_BASE_URL_<ID> for every provider with a fixed host; compatibleBaseUrl: for the OpenAI-compatible entry. */
@@ -64,10 +64,6 @@ export async function startFakeProviders(initial: FakeBehaviour = {}) {
     set(next: FakeBehaviour) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { WebSocketServer } from "ws";
+import { closeNow, listenLocally } from "../local-server.ts";
 import { FAKE_PROTOCOLS, providerUrls, VALID_KEY } from "../providers/protocols.ts";
 import { assemblyAiRoutes } from "./assemblyai-stream.ts";
 import { errorBody } from "./errors.ts";
@@ -222,8 +223,7 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const url = `${tls ? "https" : "http"}://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${await listenLocally(server, port)}`;
   return {
     url,
     ...providerUrls(url, Object.keys(PROVIDERS)),
@@ -234,12 +234,10 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     failNext: (provider, failure, times, surface) => state.failNext(provider, failure, times, surface),
     failFor: (provider, failure, ms, surface) => state.failFor(provider, failure, ms, surface),
     reset: () => state.reset(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        for (const socket of sockets) socket.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const client of wss.clients) client.terminate();
+      for (const socket of sockets) socket.destroy();
+      return closeNow(server);
+    },
   };
 }
