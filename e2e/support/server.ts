@@ -23,12 +23,15 @@ function launch(slot: number): Promise<Stack> {
     stack = startStack(slot, slot === 0 ? startOnDemand : undefined);
     stacks.set(slot, stack);
     // A stack whose app dies takes the run down with it, as the one stack did.
-    void stack.then((s) =>
-      s.exited.then((code) => {
-        if (stopping) return;
-        console.error(`[e2e] Cohost (slot ${slot}) exited with code ${code}`);
-        void stop();
-      }),
+    // (One that did not start answers its POST /stacks with the reason.)
+    stack.then(
+      (s) =>
+        s.exited.then((code) => {
+          if (stopping) return;
+          console.error(`[e2e] Cohost (slot ${slot}) exited with code ${code}`);
+          void stop();
+        }),
+      () => {},
     );
   }
   return stack;
@@ -50,7 +53,7 @@ function startOnDemand(req: http.IncomingMessage, res: http.ServerResponse): boo
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await Promise.all([...stacks.values()].map(async (stack) => (await stack).stop()));
+  await Promise.all([...stacks.values()].map((stack) => stack.then((s) => s.stop(), () => {})));
   await analytics.close();
   await errorReports.close();
   process.exit(0);
