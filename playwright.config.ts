@@ -12,12 +12,15 @@ export default defineConfig({
   // (`npm run test:faults`, e2e/faults/*.fault.ts): PostgreSQL stopped under traffic and the like,
   // slower and harsher on the shared stack, so run on their own (.ci/run runs both).
   projects: [
-    { name: "e2e", testMatch: "**/*.spec.ts" },
-    { name: "faults", testMatch: "**/*.fault.ts", timeout: 180_000 },
+    // Each worker has a stack of its own (e2e/support/ports.ts), so any two tests may run at once;
+    // a file that needs its tests in order says so (test.describe.configure({ mode: "serial" })).
+    { name: "e2e", testMatch: "**/*.spec.ts", fullyParallel: true },
+    // Faults on one shared stack, one after another.
+    { name: "faults", testMatch: "**/*.fault.ts", timeout: 180_000, workers: 1 },
   ],
-  // One app server shared by the suite on a 2-core machine: run files one after another.
-  workers: 1,
-  fullyParallel: false,
+  // Tests mostly wait on pages, servers and real-time audio rather than the CPU: three workers on
+  // two cores (E2E_WORKERS to change).
+  workers: Number(process.env.E2E_WORKERS || 3),
   // No retries: a test that passes only on a second try is a failure to fix, not to hide.
   retries: 0,
   timeout: 60_000,
@@ -25,7 +28,7 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: E2E.appUrl,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     screenshot: "only-on-failure",
     ...devices["Desktop Chrome"],
     launchOptions: {
@@ -36,10 +39,14 @@ export default defineConfig({
   webServer: {
     command: "node e2e/support/server.ts",
     url: `${E2E.appUrl}/api/health`,
-    // First run builds the app (a few minutes on 2 cores).
+    // Slot 0's stack; the others start when their workers first need them. A first run builds the
+    // app (a few minutes on 2 cores) unless `npm test` built it ahead (e2e/support/build.ts).
     timeout: 600_000,
     reuseExistingServer: !process.env.CI,
     stdout: "pipe",
     stderr: "pipe",
+    // The launcher stops its stacks itself (their servers, then PostgreSQL), so every process of
+    // the run is reaped and `npm test` can count its CPU time.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
   },
 });

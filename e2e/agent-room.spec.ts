@@ -1,4 +1,4 @@
-import { test, expect, createAgentViaApi, sql, topUp } from "./fixtures";
+import { test, expect, createAgentViaApi, signalWorkerOf, sql, topUp } from "./fixtures";
 import { agentInRoom, details, personJoins, waitFor } from "./support/agent-room";
 import { E2E } from "./support/ports";
 import { peakLevel } from "./support/room-audio";
@@ -125,9 +125,7 @@ test("a key the provider rejects fails the meeting before the agent joins, namin
 test("a worker killed mid-meeting: the meeting fails with heartbeat_lost instead of staying live", async ({ signedIn: page }) => {
   await topUp(page.request, 5);
   const { meetingId } = await agentInRoom(page);
-  const [{ workerId }] = await sql<{ workerId: string }>(`SELECT "workerId" FROM "Meeting" WHERE id = $1`, [meetingId]);
-  const pid = Number(workerId.split(":")[1]);
-  process.kill(pid, "SIGKILL");
+  await signalWorkerOf(meetingId, "SIGKILL");
   const d = await waitFor(page.request, meetingId, "the lost meeting to fail", (x) => x.status === "failed", 40_000);
   expect(d.statusReason).toBe("heartbeat_lost");
   // npm start brings a new worker up, which takes new meetings again.

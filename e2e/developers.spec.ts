@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { startReceiver, type Received } from "../test/fakes/webhook-receiver";
-import { test, expect, topUp } from "./fixtures";
+import { test, expect, topUp, AGENT_PROVIDERS } from "./fixtures";
 import { E2E } from "./support/ports";
 
 // Cohost for other software, as a developer meets it: an API key and a webhook endpoint made on the
@@ -77,12 +77,7 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
       data: {
         name: "Cohost",
         wakeWord: "hey cohost",
-        sttProviderId: "deepgram",
-        sttApiKey: "valid-key-0123456789",
-        aiProviderId: "openai",
-        aiApiKey: "valid-key-0123456789",
-        ttsProviderId: "elevenlabs",
-        ttsApiKey: "valid-key-0123456789",
+        ...AGENT_PROVIDERS,
       },
     });
     expect(agent.status(), await agent.text()).toBe(201);

@@ -4,7 +4,7 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
 import pg from "pg";
 import { hashPassword } from "../lib/auth/passwords";
 import { startPostgres, stopPostgres } from "../test/support/postgres-switch";
-import { E2E } from "./support/ports";
+import { E2E, launcherUrl } from "./support/ports";
 
 export { expect };
 
@@ -25,6 +25,18 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text:
   }
 }
 
+/**
+ * Sends `signal` to the bot worker that runs the meeting (its pid is in the meeting's workerId,
+ * "host:pid:…"): a worker stopped or killed mid-meeting; npm start brings a new one up. Returns
+ * when the signal was sent (Date.now()).
+ */
+export async function signalWorkerOf(meetingId: string, signal: NodeJS.Signals): Promise<number> {
+  const [{ workerId }] = await sql<{ workerId: string }>(`SELECT "workerId" FROM "Meeting" WHERE id = $1`, [meetingId]);
+  const sentAt = Date.now();
+  process.kill(Number(workerId.split(":")[1]), signal);
+  return sentAt;
+}
+
 /** The stack's PostgreSQL goes away and comes back on the same port with the same data (fault tests). */
 export const postgres = {
   stop: () => stopPostgres(E2E.controlUrl),
@@ -43,6 +55,11 @@ export interface TestUser {
   lastName: string;
 }
 
+// One hash of PASSWORD per worker, given to every test user: argon2 is slow on purpose (tens of
+// milliseconds of CPU a hash), and signing in still verifies it for real.
+let passwordHash: Promise<string> | undefined;
+const passwordHashOnce = () => (passwordHash ??= hashPassword(PASSWORD));
+
 /** A verified user created straight in the database. */
 export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstName" | "lastName">> & { verified?: boolean } = {}): Promise<TestUser> {
   const user = {
@@ -55,7 +72,7 @@ export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstNa
   await sql(
     `INSERT INTO "User" (id, email, "passwordHash", "firstName", "lastName", "emailVerified", "updatedAt")
      VALUES ($1, $2, $3, $4, $5, $6, now())`,
-    [user.id, user.email, await hashPassword(PASSWORD), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
+    [user.id, user.email, await passwordHashOnce(), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
   );
   return user;
 }
@@ -98,7 +115,18 @@ export function linkIn(mail: CapturedMail): string {
   return match[0].replace(/&amp;/g, "&");
 }
 
-export const test = base.extend<{ user: TestUser; signedIn: Page }>({
+/** Asks the launcher for this worker's stack (slot 0's runs from the start); resolves once it is up. */
+async function ensureStack(): Promise<void> {
+  if (E2E.slot === 0) return;
+  const res = await fetch(`${launcherUrl}/stacks/${E2E.slot}`, { method: "POST", signal: AbortSignal.timeout(240_000) });
+  if (res.status !== 204) throw new Error(`the e2e stack of slot ${E2E.slot} did not start (${res.status}): ${await res.text()}`);
+}
+
+export const test = base.extend<{ user: TestUser; signedIn: Page }, { stack: void }>({
+  // Each worker has a stack of its own (e2e/support/ports.ts), started the first time it is needed.
+  stack: [async ({}, use) => use(await ensureStack()), { scope: "worker", auto: true, timeout: 300_000 }],
+  // Pages, contexts and API requests go to this worker's stack.
+  baseURL: async ({}, use) => use(E2E.appUrl),
   // A fresh verified user per test.
   user: async ({}, use) => {
     await use(await createUser());
@@ -119,6 +147,16 @@ export async function topUp(request: APIRequestContext, usd: number): Promise<vo
   expect(paid.ok(), `test checkout failed with ${paid.status()}`).toBeTruthy();
 }
 
+/** An agent's providers, with the keys the stack's voice fakes accept. */
+export const AGENT_PROVIDERS = {
+  sttProviderId: "deepgram",
+  sttApiKey: "valid-key-0123456789",
+  aiProviderId: "openai",
+  aiApiKey: "valid-key-0123456789",
+  ttsProviderId: "elevenlabs",
+  ttsApiKey: "valid-key-0123456789",
+};
+
 /**
  * Creates an agent for the signed-in user through the API; returns its id. Summaries are off unless
  * a test asks for them: a summary job asks the shared fake LLM after a meeting, and would take the
@@ -131,12 +169,7 @@ export async function createAgentViaApi(request: APIRequestContext, over: Record
       description: "Answers questions about the agenda.",
       language: "en",
       wakeWord: "hey cohost",
-      sttProviderId: "deepgram",
-      sttApiKey: "valid-key-0123456789",
-      aiProviderId: "openai",
-      aiApiKey: "valid-key-0123456789",
-      ttsProviderId: "elevenlabs",
-      ttsApiKey: "valid-key-0123456789",
+      ...AGENT_PROVIDERS,
       meetingPlatform: "meet",
       summaries: false,
       ...over,

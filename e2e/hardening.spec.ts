@@ -1,5 +1,6 @@
 import type { Page, Response } from "@playwright/test";
 import { test, expect, createUser } from "./fixtures";
+import { collected } from "./support/collected";
 import { E2E } from "./support/ports";
 
 // Issue 12 over real HTTP and in a real browser: the security headers on real answers, a
@@ -41,10 +42,6 @@ function expectCommonHeaders(response: Response | null, label: string) {
   expect(h["content-security-policy"], label).toContain("frame-ancestors 'none'");
   // The e2e stack is plain http: no HSTS (vitest covers https).
   expect(h["strict-transport-security"], label).toBeUndefined();
-}
-
-async function received(port: number): Promise<{ path: string; contentType?: string; body: string; envelope?: unknown[] }[]> {
-  return (await fetch(`http://127.0.0.1:${port}/received`)).json();
 }
 
 test.describe("security headers", () => {
@@ -136,10 +133,10 @@ test.describe("the policy blocks nothing Cohost does", () => {
 
   test("after consent the page view reaches the analytics collector on its own origin", async ({ page }) => {
     const { violations, consoleLines } = await watchPolicies(page);
-    const before = (await received(E2E.analyticsPort)).length;
+    const before = (await collected(E2E.analyticsPort)).length;
     await page.goto("/cookie");
     await page.getByRole("region", { name: "Cookie consent" }).getByRole("button", { name: "Accept" }).click();
-    await expect.poll(async () => (await received(E2E.analyticsPort)).slice(before).map((r) => JSON.parse(r.body))).toContainEqual(
+    await expect.poll(async () => (await collected(E2E.analyticsPort)).slice(before).map((r) => JSON.parse(r.body))).toContainEqual(
       expect.objectContaining({ id: "e2e-analytics", type: "page_view", path: "/cookie" }),
     );
     expect(violations).toEqual([]);
@@ -149,11 +146,11 @@ test.describe("the policy blocks nothing Cohost does", () => {
   test("a render error reaches the error reporter (the DSN's host) as a Sentry envelope", async ({ signedIn: page, context }) => {
     await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
     const { violations, consoleLines } = await watchPolicies(page);
-    const before = (await received(E2E.errorReportPort)).length;
+    const before = (await collected(E2E.errorReportPort)).length;
     await page.goto("/test-error");
     await expect(page.getByRole("heading", { name: "Sorry.. there was an error" })).toBeVisible();
-    await expect.poll(async () => (await received(E2E.errorReportPort)).slice(before).map((r) => r.path)).toContain("/api/42/envelope/");
-    const report = (await received(E2E.errorReportPort)).slice(before).find((r) => r.envelope)!;
+    await expect.poll(async () => (await collected(E2E.errorReportPort)).slice(before).map((r) => r.path)).toContain("/api/42/envelope/");
+    const report = (await collected(E2E.errorReportPort)).slice(before).find((r) => r.envelope)!;
     expect(report.envelope![0]).toMatchObject({ dsn: `http://e2e-public-key@127.0.0.1:${E2E.errorReportPort}/42` });
     expect(report.envelope![2]).toMatchObject({ level: "error", platform: "javascript", request: { url: `${E2E.appUrl}/test-error` } });
     expect(violations).toEqual([]);

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
 import { englishOnlyPatterns } from "./support/english-text";
+import { collected } from "./support/collected";
 import { E2E } from "./support/ports";
 
 const decided = (context: BrowserContext) => context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
@@ -294,7 +295,7 @@ test.describe("signed-in shell", () => {
 test.describe("cookie consent", () => {
   /** Page views that reached the analytics collector, oldest first. */
   async function pageViews(): Promise<{ type: string; path: string; ts: number }[]> {
-    const received = (await (await fetch(`http://127.0.0.1:${E2E.analyticsPort}/received`)).json()) as { path: string; body: string }[];
+    const received = await collected(E2E.analyticsPort);
     return received.filter((r) => r.path.startsWith("/__analytics/")).map((r) => JSON.parse(r.body));
   }
 

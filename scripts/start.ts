@@ -1,12 +1,13 @@
 // `npm start`: the zero-setup entry point. Starts (or connects to) PostgreSQL, applies migrations,
 // seeds reference data, builds the app when needed and serves it, with a bot worker and the jobs
 // process beside it. One progress line per step.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { botSettings, dataDir, jobsBesideWeb, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
+import { buildApp, needsBuild } from "./build-app.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
 
@@ -23,35 +24,6 @@ function portIsFree(p: number): Promise<boolean> {
     const server = net.createServer();
     server.once("error", () => resolve(false));
     server.listen(p, () => server.close(() => resolve(true)));
-  });
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-// NEXT_PUBLIC_* settings are compiled into the build (pages and proxy alike), so a build made with
-// other values is stale too. Recorded next to the build after each one.
-const distDir = path.join(root, process.env.NEXT_DIST_DIR || ".next");
-const publicEnvFile = path.join(distDir, "cohost-public-env.json");
-const publicEnv = () =>
-  JSON.stringify(Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("NEXT_PUBLIC_")).sort(([a], [b]) => a.localeCompare(b))));
-
-function needsBuild(): boolean {
-  const buildId = path.join(distDir, "BUILD_ID");
-  if (!fs.existsSync(buildId)) return true;
-  if (!fs.existsSync(publicEnvFile) || fs.readFileSync(publicEnvFile, "utf8") !== publicEnv()) return true;
-  const built = fs.statSync(buildId).mtimeMs;
-  return ["app", "components", "lib", "messages", "proxy.ts", "next.config.ts"].some((name) => {
-    const full = path.join(root, name);
-    if (!fs.existsSync(full)) return false;
-    return (fs.statSync(full).isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs) > built;
   });
 }
 
@@ -108,14 +80,12 @@ async function main() {
   };
   const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-  if (!dev && needsBuild()) {
+  if (!dev && needsBuild(env)) {
     step("Building the app (first start or changed sources; this takes a minute or two)");
-    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
-    if (build.status !== 0) {
+    if (!buildApp(env)) {
       await stopDatabase();
       fail("The build failed; see the output above.");
     }
-    fs.writeFileSync(publicEnvFile, publicEnv());
   }
 
   step(`Starting the web server on http://localhost:${appPort}`);

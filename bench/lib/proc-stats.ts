@@ -8,7 +8,7 @@ import os from "node:os";
 // for), so a tree's CPU over a window — the difference of two samples — keeps what its short-lived
 // processes (database backends, Chromium helpers) used.
 
-const TICKS_PER_SECOND = (() => {
+export const TICKS_PER_SECOND = (() => {
   try {
     return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
   } catch {
@@ -16,11 +16,15 @@ const TICKS_PER_SECOND = (() => {
   }
 })();
 
-interface ProcInfo {
+export interface ProcInfo {
   pid: number;
   ppid: number;
   /** utime + stime + cutime + cstime, in ticks. */
   ticks: number;
+  /** utime + stime alone (the process's own CPU), in ticks. */
+  ownTicks: number;
+  /** When it started (ticks after boot): a pid with another start time is another process. */
+  started: string;
 }
 
 function readStat(pid: number): ProcInfo | null {
@@ -28,13 +32,15 @@ function readStat(pid: number): ProcInfo | null {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may contain spaces and parentheses: fields count from its last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { pid, ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) };
+    const ownTicks = Number(fields[11]) + Number(fields[12]);
+    return { pid, ppid: Number(fields[1]), ticks: ownTicks + Number(fields[13]) + Number(fields[14]), ownTicks, started: fields[19] };
   } catch {
     return null; // gone between listing and reading
   }
 }
 
-function allProcesses(): ProcInfo[] {
+/** Every process on the machine, as /proc shows it now. */
+export function allProcesses(): ProcInfo[] {
   return fs
     .readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))

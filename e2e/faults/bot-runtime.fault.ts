@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { outageNotice } from "../../lib/voice/pipeline/provider-outage";
-import { test, expect, postgres, sql, topUp } from "../fixtures";
+import { test, expect, postgres, signalWorkerOf, sql, topUp } from "../fixtures";
 import { agentInRoom, details, personJoins, waitFor } from "../support/agent-room";
 import { E2E } from "../support/ports";
 import { control, llmRequests, speechWav } from "../support/voice";
@@ -200,9 +200,7 @@ test("the worker stopped (SIGTERM) mid-meeting: the meeting is handed over and t
   test.setTimeout(240_000);
   const { meetingId, person } = await meetingWithQuestions(page);
   try {
-    const [{ workerId }] = await sql<{ workerId: string }>(`SELECT "workerId" FROM "Meeting" WHERE id = $1`, [meetingId]);
-    const stoppedAt = Date.now();
-    process.kill(Number(workerId.split(":")[1]), "SIGTERM");
+    const stoppedAt = await signalWorkerOf(meetingId, "SIGTERM");
     // npm start brings a new worker up, which takes the handed-over meeting.
     await waitFor(page.request, meetingId, "the meeting handed over", (d) => d.events.some((e) => e.reason === "worker_shutdown"));
     await waitFor(page.request, meetingId, "a new bot in the call", (d) => d.status === "in_progress", 90_000);
@@ -219,9 +217,7 @@ test("the worker killed (SIGKILL) mid-meeting: the meeting fails as heartbeat_lo
   const { meetingId, person } = await meetingWithQuestions(page);
   try {
     await sleep(BILLING_INTERVAL_MS);
-    const [{ workerId }] = await sql<{ workerId: string }>(`SELECT "workerId" FROM "Meeting" WHERE id = $1`, [meetingId]);
-    const killedAt = Date.now();
-    process.kill(Number(workerId.split(":")[1]), "SIGKILL");
+    const killedAt = await signalWorkerOf(meetingId, "SIGKILL");
     const d = await waitFor(page.request, meetingId, "the lost meeting to fail", (x) => x.status === "failed", 60_000);
     expect(d.statusReason).toBe("heartbeat_lost");
     await expectExactBilling(meetingId, user.id, [killedAt]);

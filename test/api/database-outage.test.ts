@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { encode } from "next-auth/jwt";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/lib/db/embedded";
-import { prepareDatabase } from "@/scripts/prepare-database";
+import { beforeAll, expect, it } from "vitest";
+import { ownPostgresForFile } from "@/test/support/own-postgres";
 import { HTTP_METHODS, discoverRoutes, urlPath, type HttpMethod, type RouteFile } from "./routes";
 import { goodParams, seedUser, type SeededUser } from "./seed";
 
@@ -22,23 +18,13 @@ const routes = discoverRoutes();
 // NextAuth's handler needs Next's request scope: covered over HTTP by the e2e fault test.
 const OVER_HTTP_ONLY = new Set(["auth/[...nextauth]"]);
 
-let tmp: string;
-let database: EmbeddedDatabase;
+const own = ownPostgresForFile("cohost_outage", { prepare: true, dataDir: true });
 let user: SeededUser;
 let cookie: string;
 
 beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cohost-outage-"));
-  fs.chmodSync(tmp, 0o755);
-  database = await startEmbeddedPostgres(path.join(tmp, "postgres"), { database: "cohost_outage" });
-  await prepareDatabase(database.url);
-  Object.assign(process.env, { DATABASE_URL: database.url, DATA_DIR: tmp });
   user = await seedUser();
   cookie = `next-auth.session-token=${await encode({ token: { sub: user.userId }, secret: process.env.NEXTAUTH_SECRET! })}`;
-});
-afterAll(async () => {
-  await database?.stop().catch(() => {});
-  fs.rmSync(tmp, { recursive: true, force: true });
 });
 
 interface Answer {
@@ -88,9 +74,9 @@ async function ask(route: RouteFile, method: HttpMethod, handler: Handler, auth:
 }
 
 it("answers every route with 503 JSON and Retry-After while PostgreSQL is down, and as before once it is back", { timeout: 180_000 }, async () => {
-  await database.stop();
+  await own.database.stop();
   const during = await everyRoute();
-  await database.start();
+  await own.database.start();
   const after = await everyRoute();
 
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
+import { closeNow, listenLocally } from "./local-server.ts";
 
 // A webhook receiver on a loopback port, as a customer would run one: it verifies every request with
 // the Standard Webhooks library (npm `standardwebhooks`) and answers as told: 200, 500, never (hang),
@@ -45,8 +45,7 @@ export async function startReceiver(opts: { port?: number } = {}) {
       res.writeHead(a === "ok" ? 200 : 500, { "content-type": "text/plain" }).end(a === "ok" ? "thanks" : "receiver is down for maintenance");
     });
   });
-  const listen = (port: number) => new Promise<number>((resolve) => server.listen(port, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)));
-  let port = await listen(opts.port ?? 0);
+  let port = await listenLocally(server, opts.port ?? 0);
   let listening = true;
   return {
     get url() {
@@ -64,12 +63,11 @@ export async function startReceiver(opts: { port?: number } = {}) {
       if (!listening) return;
       listening = false;
       for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeNow(server);
     },
     async open() {
       if (listening) return;
-      port = await listen(port);
+      port = await listenLocally(server, port);
       listening = true;
     },
     close() {

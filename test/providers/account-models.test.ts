@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { POST as create } from "@/app/api/agents/route";
 import { POST as models } from "@/app/api/providers/[kind]/[providerId]/models/route";
 import { catalogueEntry, type ProviderKind } from "@/lib/providers/catalogue";
 import { validAgent } from "@/test/agents/fixtures";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";
 
@@ -11,18 +11,12 @@ import { createUser } from "@/test/users";
 // vendor's model (and voice) list as the vendor pages it, with something in every account the
 // catalogue does not have.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile({ providersEnv: true });
 let headers: Record<string, string>;
 const list = (kind: string, providerId: string, body: Record<string, unknown>, h = headers) => call(models, { params: { kind, providerId }, body, headers: h });
 const catalogue = (kind: ProviderKind, id: string) => catalogueEntry(kind, id)!;
 
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-  Object.assign(process.env, fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
-});
-afterAll(() => fakes.close());
 beforeEach(async () => {
-  fakes.reset();
   headers = (await createUser()).headers;
 });
 

@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { POST as create } from "@/app/api/agents/route";
 import { POST as preview } from "@/app/api/providers/[kind]/[providerId]/preview/route";
 import { validAgent } from "@/test/agents/fixtures";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";
 
 // POST /api/providers/tts/{providerId}/preview: a short sample of the step's voice, spoken by the
 // provider through the same adapter a meeting uses (here the strict fakes), answered as WAV.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile({ providersEnv: true });
 let headers: Record<string, string>;
 const sample = (providerId: string, body: Record<string, unknown>, h = headers, kind = "tts") => call(preview, { params: { kind, providerId }, body, headers: h });
 const speech = (provider: string) => fakes.requests.filter((r) => r.provider === provider && r.surface === "speech");
@@ -21,13 +21,7 @@ function wav(bytes: Buffer): { rate: number; samples: number } {
   return { rate: bytes.readUInt32LE(24), samples: (bytes.length - 44) / 2 };
 }
 
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-  Object.assign(process.env, fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
-});
-afterAll(() => fakes.close());
 beforeEach(async () => {
-  fakes.reset();
   headers = (await createUser()).headers;
 });
 

@@ -3,6 +3,7 @@ import http from "node:http";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { z } from "zod";
+import { listenLocally } from "../local-server.ts";
 
 // A real MCP server built with the official SDK (Streamable HTTP, stateful sessions), standing in for
 // a user's tool server in the tests, the e2e stack and bench:pipeline. Tools: a calculator
@@ -154,8 +155,7 @@ export async function startMcpFake(opts: { port?: number; token?: string; slowMs
     sockets.add(s);
     s.once("close", () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => httpServer.listen(opts.port ?? 0, "127.0.0.1", resolve));
-  const port = (httpServer.address() as { port: number }).port;
+  const port = await listenLocally(httpServer, opts.port ?? 0);
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     calls,

@@ -11,6 +11,22 @@ export interface FakeProtocol {
   rejected: { status: number; body: unknown };
 }
 
+/** The only key the provider fakes accept (test/fakes/providers and test/fakes/voice alike). */
+export const VALID_KEY = "valid-key-0123456789";
+
+/**
+ * How the app is pointed at a fake that serves each provider under its own prefix of `url`:
+ * PROVIDER_BASE_URL_<ID> for every provider with a fixed host, and the base URL for the
+ * OpenAI-compatible entry (a user's own, given per agent).
+ */
+export function providerUrls(url: string, ids: string[]): { env: Record<string, string>; compatibleBaseUrl: string } {
+  const fixedHosts = ids.filter((id) => id !== "openai-compatible");
+  return {
+    env: Object.fromEntries(fixedHosts.map((id) => [`PROVIDER_BASE_URL_${id.toUpperCase()}`, `${url}/${id}`])),
+    compatibleBaseUrl: `${url}/openai-compatible/v1`,
+  };
+}
+
 const openAiRejected = { status: 401, body: { error: { message: "Incorrect API key provided.", type: "invalid_request_error", code: "invalid_api_key" } } };
 const bearer = (h: IncomingHttpHeaders, _u: URL, key: string) => h.authorization === `Bearer ${key}`;
 

@@ -1,10 +1,10 @@
 import http from "node:http";
-import { FAKE_PROTOCOLS, type FakeProtocol } from "./protocols.ts";
+import { FAKE_PROTOCOLS, providerUrls, VALID_KEY, type FakeProtocol } from "./protocols.ts";
+import { closeNow, listenLocally } from "../local-server.ts";
 
 // Local stand-ins for the provider APIs that "Test key" calls: one HTTP server on 127.0.0.1, each
 // provider under its own prefix (`env` maps PROVIDER_BASE_URL_<ID> to it) and speaking its wire
 // contract (protocols.ts). A key is valid only when it arrives in that provider's own scheme.
-const VALID = "valid-key-0123456789";
 
 interface FakeBehaviour {
   /** Answer after this many ms (timeouts). */
@@ -48,34 +48,22 @@ export async function startFakeProviders(initial: FakeBehaviour = {}) {
       const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
       if (behaviour.status) return send(behaviour.status, { error: "fake outage" });
       if (!target || req.method !== "GET") return send(404, { error: "not found" });
-      if (target.protocol.authorized(req.headers, url, VALID)) return send(200, target.protocol.ok);
+      if (target.protocol.authorized(req.headers, url, VALID_KEY)) return send(200, target.protocol.ok);
       send(target.protocol.rejected.status, target.protocol.rejected.body);
     };
     if (behaviour.delayMs) setTimeout(answer, behaviour.delayMs);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const env = Object.fromEntries(
-    Object.keys(FAKE_PROTOCOLS)
-      .filter((id) => id !== "openai-compatible")
-      .map((id) => [`PROVIDER_BASE_URL_${id.toUpperCase()}`, `${url}/${id}`]),
-  );
+  const url = `http://127.0.0.1:${await listenLocally(server)}`;
   return {
     url,
-    /** PROVIDER_BASE_URL_<ID> for every provider with a fixed host. */
-    env,
-    /** A base URL for the OpenAI-compatible entry. */
-    compatibleBaseUrl: `${url}/openai-compatible/v1`,
-    validKey: VALID,
+    /** env: PROVIDER_BASE_URL_<ID> for every provider with a fixed host; compatibleBaseUrl: for the OpenAI-compatible entry. */
+    ...providerUrls(url, Object.keys(FAKE_PROTOCOLS)),
+    validKey: VALID_KEY,
     seen,
     set(next: FakeBehaviour) {
       behaviour = next;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeNow(server),
   };
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+import { closeNow, listenLocally } from "../local-server.ts";
 
 // A local stand-in for the parts of Stripe's HTTP API that Cohost calls, speaking its wire format:
 // form-encoded bodies with bracketed keys, Bearer secret key, JSON objects and Stripe-shaped errors.
@@ -111,8 +112,7 @@ export async function startFakeStripe() {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as { port: number }).port;
+  const port = await listenLocally(server);
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
@@ -130,6 +130,6 @@ export async function startFakeStripe() {
     },
     /** Resolves when the next charge request arrives (held or not). */
     nextCharge: () => new Promise<void>((resolve) => arrivals.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeNow(server),
   };
 }

@@ -4,7 +4,7 @@ import { failBeforeAnswer } from "./errors.ts";
 import { sendJson, startSse, tokenCount, tokens } from "./http-util.ts";
 import { streamReply, text, watchAbort, type Message } from "./llm.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 import { anthropicToolUses, anthropicTools, argumentFragments, unofferedCall } from "./tool-calls.ts";
 
 // Anthropic Messages and Models as the API answers them (checked 2026-11-25 against

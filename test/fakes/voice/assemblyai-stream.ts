@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import { UtteranceDetector, wordTimes } from "./audio.ts";
 import { sleep } from "./http-util.ts";
 import type { FakeCall, WsRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // AssemblyAI Universal-Streaming v3 as it behaves: the upgrade always succeeds, and problems come as an
 // `Error` frame followed by a close with the same code (1008 for a refused key, 3006 for a bad message,

@@ -4,7 +4,7 @@ import { UtteranceDetector, wordTimes } from "./audio.ts";
 import { deepgramError, deepgramQueryProblem } from "./deepgram-params.ts";
 import { sleep } from "./http-util.ts";
 import type { FakeCall, WsRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // Deepgram live transcription, as the real service behaves: `Authorization: Token <key>` or the
 // upgrade is refused with 401; linear16 at the sample rate the query names; Results with is_final /
@@ -29,11 +29,16 @@ function refuser(surface: "nova" | "flux") {
   };
 }
 
-function pcmOf(data: Buffer): Int16Array {
-  const copy = new Int16Array(data.length >> 1);
-  new Uint8Array(copy.buffer).set(data.subarray(0, copy.length * 2));
-  return copy;
+/** A binary frame's audio (linear16), counted on the session and fed to its detector: what that heard. */
+function hear(data: Buffer, call: FakeCall, detector: UtteranceDetector) {
+  const pcm = new Int16Array(data.length >> 1);
+  new Uint8Array(pcm.buffer).set(data.subarray(0, pcm.length * 2));
+  call.seen.audioMs += pcm.length / 16;
+  return detector.feed(pcm);
 }
+
+/** The first `count` words of `text`: a partial transcript. */
+const firstWords = (text: string, count: number) => text.split(/\s+/).slice(0, count).join(" ");
 
 /** Keeps the socket honest about Deepgram's idle timeout. */
 function idleWatch(ws: WebSocket, call: FakeCall): () => void {
@@ -105,9 +110,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
     touch();
     if (isBinary) {
       if (closing) return;
-      const pcm = pcmOf(data);
-      seen.audioMs += pcm.length / 16;
-      for (const event of detector.feed(pcm)) {
+      for (const event of hear(data, call, detector)) {
         if (event.type === "start") {
           transcript = state.nextTranscript();
           interimsSent = 0;
@@ -117,9 +120,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
           const due = Math.floor(event.speechMs / state.options.delays.sttInterimEveryMs);
           if (due > interimsSent) {
             interimsSent = due;
-            const words = transcript.split(/\s+/);
-            const partial = words.slice(0, Math.min(words.length, due)).join(" ");
-            results(partial, detector.audioMs - event.speechMs, detector.audioMs, { is_final: false, speech_final: false });
+            results(firstWords(transcript, due), detector.audioMs - event.speechMs, detector.audioMs, { is_final: false, speech_final: false });
           }
         } else if (event.type === "end") {
           void finish(event, { speech_final: true });
@@ -205,9 +206,7 @@ function flux(ws: WebSocket, call: FakeCall): void {
   ws.on("message", (data: Buffer, isBinary) => {
     touch();
     if (isBinary) {
-      const pcm = pcmOf(data);
-      seen.audioMs += pcm.length / 16;
-      for (const event of detector.feed(pcm)) {
+      for (const event of hear(data, call, detector)) {
         if (event.type === "start") {
           transcript = state.nextTranscript();
           updates = 0;
@@ -216,8 +215,7 @@ function flux(ws: WebSocket, call: FakeCall): void {
           const due = Math.floor(event.speechMs / 250);
           if (due > updates) {
             updates = due;
-            const words = transcript.split(/\s+/);
-            info("Update", words.slice(0, Math.min(words.length, due)).join(" "), detector.audioMs - event.speechMs, detector.audioMs);
+            info("Update", firstWords(transcript, due), detector.audioMs - event.speechMs, detector.audioMs);
           }
         } else if (event.type === "end") endTurn(event);
       }

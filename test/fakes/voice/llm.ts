@@ -6,7 +6,7 @@ import { chatProblem } from "./openai-schema.ts";
 import { errorBody, failBeforeAnswer } from "./errors.ts";
 import { sendJson, sleep, startSse, tokenCount, tokens } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 import { geminiCallParts, geminiTools, openAiCallDeltas, openAiCalls, openAiTools, unofferedCall } from "./tool-calls.ts";
 
 // The three streaming chat dialects, answering with the fake's scripted (or echoed) reply, one word

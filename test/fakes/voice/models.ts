@@ -4,7 +4,7 @@ import { errorBody, failBeforeAnswer } from "./errors.ts";
 import { sendJson } from "./http-util.ts";
 import { modelProblem, SERVED_MODELS, sendOpenAiProblem } from "./openai-schema.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // The providers' model and voice lists, which "Test key" and the agent form's account models read
 // (Anthropic's is in anthropic.ts). Each checks its provider's auth scheme first, refuses query

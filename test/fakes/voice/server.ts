@@ -3,7 +3,8 @@ import http from "node:http";
 import https from "node:https";
 import type { Socket } from "node:net";
 import { WebSocketServer } from "ws";
-import { FAKE_PROTOCOLS } from "../providers/protocols.ts";
+import { closeNow, listenLocally } from "../local-server.ts";
+import { FAKE_PROTOCOLS, providerUrls, VALID_KEY } from "../providers/protocols.ts";
 import { assemblyAiRoutes } from "./assemblyai-stream.ts";
 import { errorBody } from "./errors.ts";
 import { deepgramListenRoutes } from "./deepgram-listen.ts";
@@ -13,7 +14,7 @@ import { geminiRoutes, openAiChatRoutes } from "./llm.ts";
 import { cartesiaHttpRoutes, elevenLabsHttpRoutes } from "./models.ts";
 import type { FakeCall, HttpRoute, WsRoute } from "./routes.ts";
 import { deepgramSpeakRoutes, openAiAudioRoutes } from "./speech-http.ts";
-import { FakeState, VALID_KEY, type FakeDelays, type FakeFailure, type ScriptedAnswer, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
+import { FakeState, type FakeDelays, type FakeFailure, type ScriptedAnswer, type SeenRequest, type VoiceFakeOptions } from "./state.ts";
 import { cartesiaRoutes, elevenLabsRoutes } from "./tts-sockets.ts";
 
 // Every STT, LLM and TTS provider of the catalogue as one local server speaking its real wire
@@ -222,17 +223,10 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const url = `${tls ? "https" : "http"}://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const env = Object.fromEntries(
-    Object.keys(PROVIDERS)
-      .filter((id) => id !== "openai-compatible")
-      .map((id) => [`PROVIDER_BASE_URL_${id.toUpperCase()}`, `${url}/${id}`]),
-  );
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${await listenLocally(server, port)}`;
   return {
     url,
-    env,
-    compatibleBaseUrl: `${url}/openai-compatible/v1`,
+    ...providerUrls(url, Object.keys(PROVIDERS)),
     validKey: VALID_KEY,
     requests: state.requests,
     set: (next) => state.set(next),
@@ -240,12 +234,10 @@ export async function startVoiceFakes(options: Partial<VoiceFakeOptions> & { por
     failNext: (provider, failure, times, surface) => state.failNext(provider, failure, times, surface),
     failFor: (provider, failure, ms, surface) => state.failFor(provider, failure, ms, surface),
     reset: () => state.reset(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        for (const socket of sockets) socket.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      for (const client of wss.clients) client.terminate();
+      for (const socket of sockets) socket.destroy();
+      return closeNow(server);
+    },
   };
 }

@@ -6,7 +6,7 @@ import { deepgramModels, deepgramProjects } from "./models.ts";
 import { sendOpenAiProblem, speechProblem, transcriptionProblem } from "./openai-schema.ts";
 import { sendJson, sleep } from "./http-util.ts";
 import type { FakeCall, HttpRoute } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // The HTTP audio endpoints: OpenAI(-compatible) transcription (multipart WAV upload → {text}),
 // OpenAI(-compatible) speech (JSON → streamed audio, raw 24 kHz PCM for response_format "pcm") and

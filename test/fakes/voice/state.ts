@@ -3,8 +3,6 @@ import type { IncomingHttpHeaders } from "node:http";
 // What the voice fakes share: timing, scripted content, injected failures and a record of every
 // request. One instance serves every fake provider of a startVoiceFakes() server.
 
-export const VALID_KEY = "valid-key-0123456789";
-
 /** How long the fakes take; the bench subtracts these from what it measures. */
 export interface FakeDelays {
   /** STT: end of an utterance (silence, Finalize, ForceEndpoint, upload) → its final transcript. */

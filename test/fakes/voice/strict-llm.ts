@@ -5,7 +5,7 @@ import { sendJson } from "./http-util.ts";
 import { GEMINI_BAD_KEY, geminiAuthorized, geminiError, geminiServes } from "./models.ts";
 import { sendOpenAiProblem, type OpenAiProblem } from "./openai-schema.ts";
 import type { FakeCall } from "./routes.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // The strict front of the LLM fakes: the key first (as the APIs check it), then the request against
 // the vendor's schema (openai-schema.ts, gemini-schema.ts); only a request the API would take reaches

@@ -4,7 +4,7 @@ import { sleep } from "./http-util.ts";
 import type { FakeCall, WsRoute } from "./routes.ts";
 import { elevenLabsMessageProblem, elevenLabsQueryProblem } from "./elevenlabs-schema.ts";
 import { cartesiaAuthProblem } from "./models.ts";
-import { VALID_KEY } from "./state.ts";
+import { VALID_KEY } from "../providers/protocols.ts";
 
 // The context-based TTS WebSockets. ElevenLabs multi-stream-input: the upgrade succeeds and problems
 // come as {message, error, code} followed by a close (1008 for a bad key, a query parameter or a

@@ -8,7 +8,7 @@ import { httpFailure } from "@/lib/voice/providers/errors";
 import { send } from "@/lib/voice/providers/http";
 import { openSocket } from "@/lib/voice/providers/ws";
 import { ProviderError, type ProviderConfig } from "@/lib/voice/types";
-import { collect, providerConfig, useVoiceFakes, utterance } from "./support";
+import { collect, openReady, providerConfig, useVoiceFakes, utterance } from "./support";
 
 const ctx = useVoiceFakes();
 const other = { stt: providerConfig("stt", "deepgram", "k"), ai: providerConfig("ai", "openai", "k"), tts: providerConfig("tts", "openai", "k") };
@@ -36,8 +36,7 @@ function wire(provider: string): string {
 async function exercise(entry: CatalogueEntry, config: ProviderConfig): Promise<void> {
   const providers = createProviders({ ...other, [entry.kind]: config }, ctx.options);
   if (entry.kind === "stt") {
-    const stream = providers.stt.open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(providers.stt);
     for (const frame of utterance(400, 100)) stream.push(frame);
     stream.finalize();
     await stream.close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createAssemblyAiStt } from "@/lib/voice/providers/stt/assemblyai";
 import { ProviderError } from "@/lib/voice/types";
-import { providerConfig, readUntil, useVoiceFakes, utterance, waitFor } from "./support";
+import { openReady, providerConfig, readUntil, useVoiceFakes, utterance, waitFor } from "./support";
 
 const ctx = useVoiceFakes();
 const stt = (extra: Record<string, unknown> = {}, key = ctx.fakes.validKey) => createAssemblyAiStt(providerConfig("stt", "assemblyai", key, extra), adapterOptions(ctx.options));
@@ -11,8 +11,7 @@ const sessions = () => ctx.fakes.requests.filter((r) => r.provider === "assembly
 describe("AssemblyAI Universal-Streaming v3", () => {
   it("is ready after Begin, streams partial turns, and ends a turn with the formatted transcript", async () => {
     ctx.fakes.script({ stt: ["Hello there, Cohost."] });
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     expect(sessions()[0].replies[0]).toMatchObject({ type: "Begin" });
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     // 20 ms frames: the adapter must gather them into chunks of at least 50 ms (the fake refuses less).
@@ -28,8 +27,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
 
   it("without format_turns, the raw end of turn is the final", async () => {
     ctx.fakes.script({ stt: ["Hello there."] });
-    const stream = stt({ format_turns: false }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ format_turns: false }));
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     for (const frame of utterance(800, 600)) stream.push(frame);
     expect((await reading).find((e) => e.type === "final")).toMatchObject({ text: "hello there" });
@@ -37,8 +35,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
   });
 
   it("sends the model, the turn thresholds and the key terms in the connection URL, the key in Authorization", async () => {
-    const stream = stt({ model: "universal-streaming-multilingual", end_of_turn_confidence_threshold: 0.6, min_turn_silence: 250, max_turn_silence: 2000, keyterms_prompt: "Cohost, Hopper" }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ model: "universal-streaming-multilingual", end_of_turn_confidence_threshold: 0.6, min_turn_silence: 250, max_turn_silence: 2000, keyterms_prompt: "Cohost, Hopper" }));
     await stream.close();
     expect(sessions()[0].path).toBe("/assemblyai/v3/ws");
     expect(sessions()[0].headers.authorization).toBe(ctx.fakes.validKey);
@@ -56,8 +53,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
 
   it("finalize() sends ForceEndpoint and the turn ends at once", async () => {
     ctx.fakes.script({ stt: ["Forced end."] });
-    const stream = stt({ min_turn_silence: 5000 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ min_turn_silence: 5000 }));
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     // 30 ms of trailing audio: the last chunk is padded to 50 ms rather than refused.
     for (const frame of utterance(700, 30)) stream.push(frame);
@@ -68,8 +64,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
   });
 
   it("close() sends Terminate and bills the session length AssemblyAI reports", async () => {
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     for (const frame of utterance(300, 200)) stream.push(frame);
     await new Promise((r) => setTimeout(r, 100));
     await stream.close();
@@ -93,8 +88,7 @@ describe("AssemblyAI Universal-Streaming v3", () => {
   it("a session that drops is reopened and keeps transcribing", async () => {
     ctx.fakes.script({ stt: ["Still here."] });
     ctx.fakes.failNext("assemblyai", { drop: "mid" }, 1, "listen");
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     // The first session dies after our first message; the adapter opens a second one.
     stream.finalize();
     await waitFor(() => sessions().length === 2 && sessions()[1].replies.length > 0);

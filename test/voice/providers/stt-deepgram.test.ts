@@ -4,7 +4,7 @@ import { createProviders } from "@/lib/voice/providers/create-providers";
 import { createDeepgramStt } from "@/lib/voice/providers/stt/deepgram";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { ProviderError, type SttEvent } from "@/lib/voice/types";
-import { providerConfig, pushRealtime, readUntil, silence, useVoiceFakes, utterance, waitFor } from "./support";
+import { openReady, providerConfig, pushRealtime, readUntil, silence, useVoiceFakes, utterance, waitFor } from "./support";
 
 const ctx = useVoiceFakes();
 const stt = (extra: Record<string, unknown> = {}, key = ctx.fakes.validKey, more: Parameters<typeof adapterOptions>[0] = {}) =>
@@ -14,8 +14,7 @@ const listens = () => ctx.fakes.requests.filter((r) => r.provider === "deepgram"
 describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   it("streams interim and final results and Deepgram's end of turn, timed on the session clock", async () => {
     ctx.fakes.script({ stt: ["What is on the agenda today?"] });
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     for (const frame of utterance(1200, 600, 5_000)) stream.push(frame);
     const events = await reading;
@@ -38,8 +37,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   });
 
   it("sends every catalogue parameter Deepgram supports in the connection URL", async () => {
-    const stream = stt({ model: "nova-3", endpointing: 450, utterance_end_ms: 1500, interim_results: true, smart_format: false, diarize: true, keyterm: "Cohost, Grace Hopper" }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ model: "nova-3", endpointing: 450, utterance_end_ms: 1500, interim_results: true, smart_format: false, diarize: true, keyterm: "Cohost, Grace Hopper" }));
     await stream.close();
     expect(listens()[0].query).toMatchObject({
       model: "nova-3",
@@ -58,12 +56,10 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   });
 
   it("uses catalogue defaults, drops utterance_end_ms without interim results, and boosts older models with keywords", async () => {
-    const defaults = stt().open(new AbortController().signal);
-    await defaults.ready;
+    const defaults = await openReady(stt());
     await defaults.close();
     expect(listens()[0].query).toMatchObject({ model: "nova-3", endpointing: "300", utterance_end_ms: "1000", interim_results: "true", smart_format: "true", diarize: "false" });
-    const old = stt({ model: "nova-2-meeting", interim_results: false, keyterm: "Cohost" }).open(new AbortController().signal);
-    await old.ready;
+    const old = await openReady(stt({ model: "nova-2-meeting", interim_results: false, keyterm: "Cohost" }));
     await old.close();
     expect(listens()[1].query).toMatchObject({ model: "nova-2-meeting", interim_results: "false", keywords: "Cohost" });
     expect(listens()[1].query).not.toHaveProperty("utterance_end_ms");
@@ -73,8 +69,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   it("finalize() sends Finalize and gets the final transcript without waiting for endpointing", async () => {
     ctx.fakes.script({ stt: ["Stop right there."] });
     // Endpointing longer than the test: only Finalize can end this utterance.
-    const stream = stt({ endpointing: 5000 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ endpointing: 5000 }));
     const reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
     for (const frame of utterance(800, 100)) stream.push(frame);
     stream.finalize();
@@ -86,8 +81,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
 
   it("keeps the socket open through silence with KeepAlive", async () => {
     ctx.fakes.set({ deepgramIdleMs: 300 });
-    const stream = stt({}, ctx.fakes.validKey, { keepAliveMs: 100 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({}, ctx.fakes.validKey, { keepAliveMs: 100 }));
     await new Promise((r) => setTimeout(r, 900));
     expect(listens()).toHaveLength(1);
     expect(listens()[0].closedWith).toBeUndefined();
@@ -99,8 +93,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     ctx.fakes.set({ deepgramIdleMs: 150 });
     ctx.fakes.script({ stt: ["Back again."] });
     // No keep-alive: the fake closes the socket with 1011 after 150 ms.
-    const stream = stt({}, ctx.fakes.validKey, { keepAliveMs: 60_000 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({}, ctx.fakes.validKey, { keepAliveMs: 60_000 }));
     await waitFor(() => listens().length === 2);
     expect(listens()[0].closedWith).toBe(1011);
     expect(ctx.logs).toContainEqual(expect.objectContaining({ provider: "deepgram", kind: "stt", event: "dropped", status: 1011 }));
@@ -113,8 +106,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
   it("retries a refused connection (503, cut) with back-off, logging each retry", async () => {
     ctx.fakes.failNext("deepgram", { status: 503 }, 1, "listen");
     ctx.fakes.failNext("deepgram", { drop: "before" }, 1, "listen");
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     expect(ctx.logs.filter((l) => l.event === "connect_retry").map((l) => l.attempt)).toEqual([1, 2]);
     expect(ctx.logs[0]).toMatchObject({ provider: "deepgram", kind: "stt", status: 503 });
     await stream.close();
@@ -122,8 +114,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
 
   it("an upgrade that gets no answer times out and is retried", async () => {
     ctx.fakes.failNext("deepgram", { hang: true }, 1, "listen");
-    const stream = stt({}, ctx.fakes.validKey, { connectTimeoutMs: 200 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({}, ctx.fakes.validKey, { connectTimeoutMs: 200 }));
     expect(ctx.logs).toEqual([expect.objectContaining({ event: "connect_retry", attempt: 1, error: "Deepgram speech-to-text failed temporarily: no answer within 200 ms" })]);
     await stream.close();
   });
@@ -149,8 +140,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
 
   it("close() sends CloseStream, delivers the last results and reports the audio streamed", async () => {
     ctx.fakes.script({ stt: ["Last words."] });
-    const stream = stt({ endpointing: 5000 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ endpointing: 5000 }));
     const frames = utterance(700, 100);
     for (const frame of frames) stream.push(frame);
     const reading = readUntil(stream.events, () => false);
@@ -194,8 +184,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
 
   it("pushes in real time produce results before the speaker has finished the next sentence", async () => {
     ctx.fakes.script({ stt: ["One.", "Two."] });
-    const stream = stt().open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt());
     const reading = readUntil(stream.events, (_e, all) => all.filter((x) => x.type === "end_of_turn").length === 2);
     await pushRealtime((f) => stream.push(f), [...utterance(300, 400), ...utterance(300, 400, 700)]);
     const finals = (await reading).filter((e) => e.type === "final").map((e) => (e as { text: string }).text);
@@ -208,8 +197,7 @@ describe("Deepgram Flux (/v2/listen)", () => {
   it("turns TurnInfo updates into interims and EndOfTurn into a final with end_of_turn; finalize() sends ForceEndTurn", async () => {
     ctx.fakes.script({ stt: ["Flux knows when I stop.", "Forced."] });
     ctx.fakes.set({ fluxEndSilenceMs: 300 });
-    const stream = stt({ model: "flux-general-en", keyterm: "Cohost" }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ model: "flux-general-en", keyterm: "Cohost" }));
     expect(listens()[0].path).toBe("/deepgram/v2/listen");
     expect(listens()[0].query).toMatchObject({ model: "flux-general-en", encoding: "linear16", sample_rate: "16000", keyterm: "Cohost" });
     let reading = readUntil(stream.events, (e) => e.type === "end_of_turn");
@@ -231,8 +219,7 @@ describe("Deepgram Flux (/v2/listen)", () => {
 describe("Deepgram Flux: quiet times and closing", () => {
   it("holds an idle socket with a little silence (Flux has no KeepAlive message)", async () => {
     ctx.fakes.set({ deepgramIdleMs: 300 });
-    const stream = stt({ model: "flux-general-en" }, ctx.fakes.validKey, { keepAliveMs: 100 }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ model: "flux-general-en" }, ctx.fakes.validKey, { keepAliveMs: 100 }));
     await new Promise((r) => setTimeout(r, 900));
     expect(listens()).toHaveLength(1);
     expect(listens()[0].closedWith).toBeUndefined();
@@ -246,8 +233,7 @@ describe("Deepgram Flux: quiet times and closing", () => {
 
   it("close() ends the turn in progress first, so its words are not lost", async () => {
     ctx.fakes.script({ stt: ["Unfinished thought."] });
-    const stream = stt({ model: "flux-general-en" }).open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt({ model: "flux-general-en" }));
     for (const frame of utterance(700, 60)) stream.push(frame);
     const reading = readUntil(stream.events, () => false);
     await stream.close();

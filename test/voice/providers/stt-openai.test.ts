@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createOpenAiStt } from "@/lib/voice/providers/stt/openai";
 import { ProviderError } from "@/lib/voice/types";
-import { providerConfig, readUntil, silence, useVoiceFakes, utterance } from "./support";
+import { openReady, providerConfig, readUntil, silence, useVoiceFakes, utterance } from "./support";
 
 const ctx = useVoiceFakes();
 const stt = (providerId: "openai" | "openai-compatible", extra: Record<string, unknown> = {}, key = ctx.fakes.validKey, language = "en") =>
@@ -14,8 +14,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
     ctx.fakes.script({ stt: ["Can you hear me?"] });
     const provider = stt("openai", { model: "gpt-4o-mini-transcribe", prompt: "Cohost, Hopper" }, ctx.fakes.validKey, "de");
     expect(provider.turnEvents).toBe(false);
-    const stream = provider.open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(provider);
     // 2 s of silence, 1 s of speech, 1 s of silence: only the speech and 300 ms either side go up.
     const frames = [...silence(2000, 10_000), ...utterance(1000, 1000, 12_000)];
     for (const frame of frames) stream.push(frame);
@@ -34,8 +33,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
 
   it("uploads nothing for an utterance of silence, and keeps finals in the order people spoke", async () => {
     ctx.fakes.script({ stt: ["First.", "Second."] });
-    const stream = stt("openai").open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt("openai"));
     for (const frame of silence(1000)) stream.push(frame);
     stream.finalize();
     for (const frame of utterance(400, 100, 1000)) stream.push(frame);
@@ -50,8 +48,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
 
   it("an utterance the transcriber hears nothing in gives no event", async () => {
     ctx.fakes.script({ stt: ["", "After the cough."] });
-    const stream = stt("openai").open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt("openai"));
     for (const frame of utterance(300, 100)) stream.push(frame);
     stream.finalize();
     for (const frame of utterance(400, 100, 400)) stream.push(frame);
@@ -74,8 +71,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
     ctx.fakes.script({ stt: ["Third time lucky."] });
     ctx.fakes.failNext("openai", { status: 500 }, 1, "transcribe");
     ctx.fakes.failNext("openai", { drop: "before" }, 1, "transcribe");
-    const stream = stt("openai").open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt("openai"));
     for (const frame of utterance(500, 100)) stream.push(frame);
     stream.finalize();
     const [final] = await readUntil(stream.events, (e) => e.type === "final");
@@ -88,8 +84,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
   it("close() waits for the last transcription", async () => {
     ctx.fakes.script({ stt: ["Goodbye."] });
     ctx.fakes.set({ delays: { sttFinalMs: 150 } });
-    const stream = stt("openai").open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt("openai"));
     for (const frame of utterance(400, 100)) stream.push(frame);
     stream.finalize();
     const reading = readUntil(stream.events, () => false);
@@ -99,8 +94,7 @@ describe("OpenAI speech-to-text (HTTP transcription of each utterance)", () => {
 
   it("OpenAI-compatible: posts to <baseUrl>/audio/transcriptions", async () => {
     ctx.fakes.script({ stt: ["Self-hosted."] });
-    const stream = stt("openai-compatible").open(new AbortController().signal);
-    await stream.ready;
+    const stream = await openReady(stt("openai-compatible"));
     for (const frame of utterance(400, 100)) stream.push(frame);
     stream.finalize();
     expect((await readUntil(stream.events, (e) => e.type === "final"))[0]).toMatchObject({ text: "Self-hosted." });

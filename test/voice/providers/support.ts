@@ -1,37 +1,28 @@
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import { catalogueEntry, type ProviderKind } from "@/lib/providers/catalogue";
 import type { ProviderLogEvent } from "@/lib/voice/providers/log";
 import type { AdapterOptions } from "@/lib/voice/providers/options";
-import type { PcmFrame, ProviderConfig, SttEvent } from "@/lib/voice/types";
+import type { PcmFrame, ProviderConfig, SttEvent, SttProvider, SttStream, TtsProvider } from "@/lib/voice/types";
 import { speechTone } from "@/test/fakes/voice/audio";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
+import type { VoiceFakes } from "@/test/fakes/voice/server";
 
 /** Starts the voice fakes for a test file and points every provider at them. */
 export function useVoiceFakes(): { fakes: VoiceFakes; logs: ProviderLogEvent[]; options: Partial<AdapterOptions> } {
-  const ctx = { fakes: null as unknown as VoiceFakes, logs: [] as ProviderLogEvent[], options: {} as Partial<AdapterOptions> };
-  const saved = { ...process.env };
-  ctx.options = {
-    log: (event) => ctx.logs.push(event),
+  const logs: ProviderLogEvent[] = [];
+  const options: Partial<AdapterOptions> = {
+    log: (event) => logs.push(event),
     // Fast back-off and timeouts: tests wait in tens of ms, not seconds.
     retry: { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 },
     connectTimeoutMs: 2000,
     idleTimeoutMs: 2000,
     closeTimeoutMs: 2000,
   };
-  beforeAll(async () => {
-    ctx.fakes = await startVoiceFakes();
-    Object.assign(process.env, ctx.fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
-  });
+  const fakes = voiceFakesForFile({ providersEnv: true });
   afterEach(() => {
-    ctx.fakes.reset();
-    ctx.logs.length = 0;
+    logs.length = 0;
   });
-  afterAll(async () => {
-    await ctx.fakes.close();
-    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-    Object.assign(process.env, saved);
-  });
-  return ctx;
+  return { fakes, logs, options };
 }
 
 /** A provider config as the pipeline builds it: catalogue default model unless extra.model says otherwise. */
@@ -64,6 +55,13 @@ export async function pushRealtime(push: (frame: PcmFrame) => void, frames: PcmF
   }
 }
 
+/** A stream of `provider`, once it is ready to take audio. */
+export async function openReady(provider: SttProvider): Promise<SttStream> {
+  const stream = provider.open(new AbortController().signal);
+  await stream.ready;
+  return stream;
+}
+
 /** Reads events until `stop` says so (inclusive); rejects with what the iterator throws. */
 export async function readUntil(events: AsyncIterable<SttEvent>, stop: (e: SttEvent, all: SttEvent[]) => boolean): Promise<SttEvent[]> {
   const seen: SttEvent[] = [];
@@ -88,4 +86,25 @@ export async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
   return out;
+}
+
+/** One utterance of `sentences`, spoken to its end; its audio. */
+export async function speak(provider: TtsProvider, sentences: string[]): Promise<Int16Array[]> {
+  const stream = provider.open(new AbortController().signal);
+  for (const sentence of sentences) stream.pushText(sentence);
+  stream.end();
+  return collect(stream.audio);
+}
+
+/**
+ * One utterance of `sentences` spoken to the end, then another cancelled once its audio started (a
+ * barge-in), then the provider closed; returns the first utterance's audio.
+ */
+export async function speakThenBargeIn(provider: TtsProvider & { close(): void }, sentences: string[]): Promise<Int16Array[]> {
+  const audio = await speak(provider, sentences);
+  const second = provider.open(new AbortController().signal);
+  second.pushText("Interrupted before it ends, a barge-in.");
+  for await (const _ of second.audio) second.cancel();
+  provider.close();
+  return audio;
 }

@@ -2,7 +2,7 @@ import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createProviders } from "@/lib/voice/providers/create-providers";
 import { ProviderError, type TtsProvider } from "@/lib/voice/types";
-import { collect, providerConfig, useVoiceFakes, waitFor } from "./support";
+import { collect, providerConfig, speak, useVoiceFakes, waitFor } from "./support";
 
 const ctx = useVoiceFakes();
 
@@ -254,10 +254,7 @@ describe("TTS adapters: cancellation (barge-in)", () => {
     stream.end();
     await waitFor(() => speech("elevenlabs")[0].messages.some((m) => (m as { close_context?: boolean }).close_context));
     // A fence: the next utterance's audio arrives, and nothing more for the cancelled context came before it.
-    const next = provider.open(new AbortController().signal);
-    next.pushText("Next.");
-    next.end();
-    await collect(next.audio);
+    await speak(provider, ["Next."]);
     const [session] = speech("elevenlabs");
     const cancelledId = (session.messages[0] as { context_id: string }).context_id;
     const closes = session.messages.filter((m) => (m as { close_context?: boolean; context_id?: string }).close_context && (m as { context_id: string }).context_id === cancelledId);
@@ -277,10 +274,7 @@ describe("TTS adapters: cancellation (barge-in)", () => {
     const iterator = stream.audio[Symbol.asyncIterator]();
     await iterator.next();
     stream.cancel();
-    const next = provider.open(new AbortController().signal);
-    next.pushText("Fence.");
-    next.end();
-    await collect(next.audio);
+    await speak(provider, ["Fence."]);
     const [session] = speech("elevenlabs");
     const id = (session.messages[0] as { context_id: string }).context_id;
     expect(session.messages.filter((m) => (m as { close_context?: boolean; context_id?: string }).close_context && (m as { context_id: string }).context_id === id)).toHaveLength(1);

@@ -1,22 +1,16 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { describe, expect, it } from "vitest";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 
 // The fake Messages API's function calling judged by Anthropic's own SDK: its streamed tool_use
 // blocks (input_json_delta) become the SDK's tool_use content with the parsed input, the SDK's
 // follow-up with tool_result blocks is accepted, and misuse is refused with the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const client = () => new Anthropic({ apiKey: fakes.validKey, baseURL: `${fakes.url}/anthropic`, maxRetries: 0 });
 const multiply = { name: "multiply", description: "Multiplies two numbers.", input_schema: { type: "object" as const, properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } };
 const add = { ...multiply, name: "add", description: "Adds two numbers." };
 const base = { model: "claude-haiku-4-5", max_tokens: 200 };
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Anthropic function calling, judged by @anthropic-ai/sdk", () => {
   it("streams text then parallel tool_use blocks: the SDK's final message has each call with its parsed input", async () => {

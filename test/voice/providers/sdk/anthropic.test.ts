@@ -1,19 +1,13 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ANTHROPIC_VERSION } from "@/lib/providers/api-versions";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 
 // The fake Anthropic API judged by Anthropic's own SDK: what the SDK sends is accepted, everything the
 // fake answers parses into the SDK's types, and what the API refuses the SDK sees as the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const client = (apiKey = fakes.validKey) => new Anthropic({ apiKey, baseURL: `${fakes.url}/anthropic`, maxRetries: 0 });
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Anthropic API, judged by @anthropic-ai/sdk", () => {
   it("the SDK speaks the API version Cohost uses", async () => {

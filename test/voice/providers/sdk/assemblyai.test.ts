@@ -1,16 +1,15 @@
 import { AssemblyAI, type StreamingTranscriberParams } from "assemblyai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chunked, speechTone } from "@/test/fakes/voice/audio";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { sdkTypeErrors } from "./sdk-types";
-import { trustTestCertificate } from "./trust-fakes";
 
 // The fake AssemblyAI Universal-Streaming API judged by the `assemblyai` SDK: its streaming
 // transcriber (wss only, hence the fakes on TLS) connects, streams, forces an endpoint and
 // terminates; every message the fake sent is checked against the SDK's declared event types, and
 // what AssemblyAI refuses comes back as its Error frame and close code.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile({ tls: true });
 const IMPORTS = 'import type { BeginEvent, TurnEvent, TerminationEvent, ErrorEvent } from "assemblyai";';
 const TYPES: Record<string, string> = { Begin: "BeginEvent", Turn: "TurnEvent", Termination: "TerminationEvent", Error: "ErrorEvent" };
 const judge = (replies: unknown[]) => sdkTypeErrors(IMPORTS, replies.map((value) => ({ typeName: TYPES[String((value as { type: string }).type)] ?? "never", value })));
@@ -37,13 +36,6 @@ function audio(speechMs: number, silenceMs: number): ArrayBuffer[] {
 }
 
 const session = () => fakes.requests.find((r) => r.provider === "assemblyai" && r.surface === "listen")!;
-
-beforeAll(async () => {
-  trustTestCertificate();
-  fakes = await startVoiceFakes({ tls: true });
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake AssemblyAI streaming, judged by the assemblyai SDK", () => {
   it("Begin, partial and final turns (raw, then formatted), Termination: all of the SDK's event types", async () => {

@@ -1,32 +1,24 @@
 import Cartesia from "@cartesia/cartesia-js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CARTESIA_VERSION } from "@/lib/providers/api-versions";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createCartesiaTts } from "@/lib/voice/providers/tts/cartesia";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
-import { collect, providerConfig } from "../support";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
+import { providerConfig, speakThenBargeIn } from "../support";
 import { sdkTypeErrors } from "./sdk-types";
-import { trustTestCertificate } from "./trust-fakes";
 
 // The fake Cartesia API judged by @cartesia/cartesia-js: the SDK's TTS socket (wss only, hence the
 // fakes on TLS) and voice list against the fake, every message the fake sends checked against the
 // SDK's WebsocketResponse types, and Cohost's adapter's own messages against the SDK's
 // WebsocketClientEvent type (no field the SDK does not know, none missing).
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile({ tls: true });
 const IMPORTS = 'import type { WebsocketResponse, WebsocketClientEvent } from "@cartesia/cartesia-js/resources/tts";\nimport type { Voice } from "@cartesia/cartesia-js/resources/voices";';
 const RESPONSES: Record<string, string> = { chunk: "WebsocketResponse.Chunk", flush_done: "WebsocketResponse.FlushDone", done: "WebsocketResponse.Done", error: "WebsocketResponse.Error", timestamps: "WebsocketResponse.Timestamps" };
 const judgeReplies = (replies: unknown[]) => sdkTypeErrors(IMPORTS, replies.map((value) => ({ typeName: RESPONSES[String((value as { type: string }).type)] ?? "never", value })));
 const client = (apiKey = fakes.validKey) => new Cartesia({ apiKey, baseURL: `${fakes.url}/cartesia`, maxRetries: 0 });
 const FORMAT = { container: "raw", encoding: "pcm_s16le", sample_rate: 24000 } as const;
 const VOICE = { mode: "id", id: "a0e99841-438c-4a64-b679-ae501e7d6091" } as const;
-
-beforeAll(async () => {
-  trustTestCertificate();
-  fakes = await startVoiceFakes({ tls: true });
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Cartesia, judged by @cartesia/cartesia-js", () => {
   it("the SDK's socket streams a context's audio; every message is of the SDK's response types", async () => {
@@ -72,16 +64,7 @@ describe("fake Cartesia, judged by @cartesia/cartesia-js", () => {
     process.env.PROVIDER_BASE_URL_CARTESIA = `${fakes.url}/cartesia`;
     try {
       const provider = createCartesiaTts(providerConfig("tts", "cartesia", fakes.validKey, { speed: 1.1, volume: 0.9 }), adapterOptions({ log: () => {} }));
-      const first = provider.open(new AbortController().signal);
-      first.pushText("The budget review starts at ten.");
-      first.pushText("Bring your numbers.");
-      first.end();
-      expect((await collect(first.audio)).length).toBeGreaterThan(0);
-      const second = provider.open(new AbortController().signal);
-      second.pushText("Interrupted before it ends, a barge-in.");
-      // Cancelled once its audio started, as a barge-in does.
-      for await (const _ of second.audio) second.cancel();
-      provider.close();
+      expect((await speakThenBargeIn(provider, ["The budget review starts at ten.", "Bring your numbers."])).length).toBeGreaterThan(0);
       await expect.poll(() => fakes.requests.find((r) => r.surface === "speech")?.closedWith).toBeDefined();
       const sent = fakes.requests.filter((r) => r.surface === "speech").flatMap((r) => r.messages);
       expect(sent.map((m) => Object.keys(m as object).join(","))).toContain("context_id,cancel");

@@ -1,14 +1,14 @@
 import { DeepgramClient, type Deepgram } from "@deepgram/sdk";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bytesOf, chunked, speechTone } from "@/test/fakes/voice/audio";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { sdkTypeErrors } from "./sdk-types";
 
 // The fake Deepgram API judged by @deepgram/sdk: the SDK connects and sends as it does against
 // Deepgram, and every message the fake answers is checked against the type the SDK declares for it
 // (exact fields, no extra ones). What Deepgram refuses, the fake refuses the same way.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const IMPORTS = 'import type { Deepgram } from "@deepgram/sdk";';
 const client = (apiKey = fakes.validKey) =>
   new DeepgramClient({
@@ -45,12 +45,6 @@ const TYPES: Record<string, string> = {
   Error: "Deepgram.listen.ListenV2FatalError",
 };
 const judge = (messages: Record<string, unknown>[]) => sdkTypeErrors(IMPORTS, messages.map((value) => ({ typeName: TYPES[String(value.type)] ?? "never", value })));
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Deepgram, judged by @deepgram/sdk", () => {
   it("Nova: the SDK's live socket streams audio and gets Results, SpeechStarted, UtteranceEnd and Metadata of the SDK's types", async () => {

@@ -1,11 +1,11 @@
 import { ElevenLabsClient, type ElevenLabs } from "@elevenlabs/elevenlabs-js";
 import * as serialization from "@elevenlabs/elevenlabs-js/serialization";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { adapterOptions } from "@/lib/voice/providers/options";
 import { createElevenLabsTts } from "@/lib/voice/providers/tts/elevenlabs";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
-import { collect, providerConfig } from "../support";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
+import { providerConfig, speakThenBargeIn } from "../support";
 
 // The fake ElevenLabs API judged by @elevenlabs/elevenlabs-js. The SDK has no client for the
 // multi-context socket, but it ships the socket's message schemas (SendMessageMulti,
@@ -13,7 +13,7 @@ import { collect, providerConfig } from "../support";
 // parsed with them, unknown keys refused, and Cohost's adapter's own messages pass the SDK's schema
 // for what a client may send.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const STRICT = { unrecognizedObjectKeys: "fail", allowUnrecognizedUnionMembers: false, allowUnrecognizedEnumValues: false } as const;
 const VOICE = "21m00Tcm4TlvDq8ikWAM";
 
@@ -33,12 +33,6 @@ async function session(messages: ElevenLabs.SendMessageMulti[], query?: Record<s
   for (const m of messages) ws.send(JSON.stringify(serialization.SendMessageMulti.jsonOrThrow(m, STRICT)));
   return { received, code: await closed };
 }
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake ElevenLabs, judged by @elevenlabs/elevenlabs-js", () => {
   it("multi-context socket: messages serialised by the SDK are answered with audio and finals its schema parses strictly", async () => {
@@ -74,15 +68,7 @@ describe("fake ElevenLabs, judged by @elevenlabs/elevenlabs-js", () => {
   it("Cohost's adapter sends only what the SDK's schema lets a client send", async () => {
     process.env.PROVIDER_BASE_URL_ELEVENLABS = `${fakes.url}/elevenlabs`;
     const provider = createElevenLabsTts(providerConfig("tts", "elevenlabs", fakes.validKey, { stability: 0.4, similarityBoost: 0.8, speed: 1.1 }), adapterOptions({ log: () => {} }));
-    const first = provider.open(new AbortController().signal);
-    first.pushText("The budget review starts at ten.");
-    first.end();
-    expect((await collect(first.audio)).length).toBeGreaterThan(0);
-    const second = provider.open(new AbortController().signal);
-    second.pushText("Interrupted before it ends, a barge-in.");
-    // Cancelled once its audio started, as a barge-in does.
-    for await (const _ of second.audio) second.cancel();
-    provider.close();
+    expect((await speakThenBargeIn(provider, ["The budget review starts at ten."])).length).toBeGreaterThan(0);
     await expect.poll(() => fakes.requests.at(-1)?.closedWith).toBe(1000);
     const sent = fakes.requests.filter((r) => r.surface === "speech").flatMap((r) => r.messages);
     expect(sent).toEqual(expect.arrayContaining([expect.objectContaining({ flush: true }), expect.objectContaining({ close_context: true }), { close_socket: true }]));

@@ -1,23 +1,17 @@
 import { GoogleGenAI, type Content } from "@google/genai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { describe, expect, it } from "vitest";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 
 // The fake Gemini API's function calling judged by Google's own SDK: streamed functionCall parts
 // (with the thought signature Gemini 3 sends) become the SDK's functionCalls, the SDK's follow-up
 // with functionResponse parts is accepted, and misuse is refused with the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 // Cohost's adapter speaks v1beta (function calling with parametersJsonSchema); so does this client.
 const client = () => new GoogleGenAI({ apiKey: fakes.validKey, httpOptions: { baseUrl: `${fakes.url}/gemini`, apiVersion: "v1beta" } });
 const multiply = { name: "multiply", description: "Multiplies two numbers.", parametersJsonSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } };
 const add = { ...multiply, name: "add", description: "Adds two numbers." };
 const config = { tools: [{ functionDeclarations: [multiply, add] }] };
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Gemini function calling, judged by @google/genai", () => {
   it("streams text then the calls whole: the SDK's chunks hold both calls with their args and a thought signature", async () => {

@@ -1,25 +1,19 @@
 import { ApiError, GoogleGenAI } from "@google/genai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { describe, expect, it } from "vitest";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { sdkTypeErrors } from "./sdk-types";
 
 // The fake Gemini API judged by @google/genai: the SDK's streamed generation and model list against
 // the fake, every event and model the fake sent checked against the SDK's declared types, and the
 // API's refusals raised by the SDK as the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const IMPORTS = 'import type { GenerateContentResponse, Model } from "@google/genai";';
 /** The response as the API sends it: the SDK class without its convenience getters. */
 const RESPONSE = 'Omit<GenerateContentResponse, "text" | "data" | "functionCalls" | "executableCode" | "codeExecutionResult" | "initialPromptTokenCount" | "sdkHttpResponse">';
 // Cohost speaks v1beta (docs/voice-providers.md); the SDK's default is v1, which the fake serves too.
 const client = (apiKey = fakes.validKey, apiVersion = "v1beta") => new GoogleGenAI({ apiKey, apiVersion, httpOptions: { baseUrl: `${fakes.url}/gemini` } });
 const replies = (surface: string) => fakes.requests.filter((r) => r.provider === "gemini" && r.surface === surface).flatMap((r) => r.replies);
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Gemini, judged by @google/genai", () => {
   it("streams a reply the SDK assembles, with usage, every event of the SDK's response type", async () => {

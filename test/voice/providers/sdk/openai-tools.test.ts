@@ -1,24 +1,18 @@
 import OpenAI from "openai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { describe, expect, it } from "vitest";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 
 // The fake Chat Completions API's function calling judged by OpenAI's own SDK: the SDK assembles the
 // fake's streamed tool_calls deltas into calls, its tool runner's follow-up request (tool messages)
 // is accepted, and what the API refuses the SDK sees as the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const client = () => new OpenAI({ apiKey: fakes.validKey, baseURL: `${fakes.url}/openai/v1`, maxRetries: 0 });
 const multiply = {
   type: "function" as const,
   function: { name: "multiply", description: "Multiplies two numbers.", parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } },
 };
 const add = { type: "function" as const, function: { ...multiply.function, name: "add", description: "Adds two numbers." } };
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Chat Completions function calling, judged by the openai SDK", () => {
   it("streams text, then parallel calls in fragments: the SDK assembles both calls with their arguments", async () => {

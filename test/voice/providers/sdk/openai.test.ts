@@ -1,8 +1,8 @@
 import OpenAI, { toFile } from "openai";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wavFile } from "@/lib/voice/providers/pcm";
 import { speechTone } from "@/test/fakes/voice/audio";
-import { startVoiceFakes, type VoiceFakes } from "@/test/fakes/voice/server";
+import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { sdkTypeErrors } from "./sdk-types";
 
 // The fake OpenAI API (and Groq's and an OpenAI-compatible server's, which speak it) judged by the
@@ -10,17 +10,11 @@ import { sdkTypeErrors } from "./sdk-types";
 // them, each answer checked against the type the SDK declares, and the API's refusals raised by the
 // SDK as the API's errors.
 
-let fakes: VoiceFakes;
+const fakes = voiceFakesForFile();
 const IMPORTS = 'import type OpenAI from "openai";';
 const roots = () => ({ openai: `${fakes.url}/openai/v1`, groq: `${fakes.url}/groq/openai/v1`, "openai-compatible": fakes.compatibleBaseUrl });
 const client = (api: keyof ReturnType<typeof roots> = "openai", apiKey = fakes.validKey) => new OpenAI({ apiKey, baseURL: roots()[api], maxRetries: 0 });
 const MODELS = { openai: "gpt-4o-mini", groq: "llama-3.3-70b-versatile", "openai-compatible": "local-llama-3.1-8b" } as const;
-
-beforeAll(async () => {
-  fakes = await startVoiceFakes();
-});
-afterEach(() => fakes.reset());
-afterAll(() => fakes.close());
 
 describe("fake Chat Completions, judged by the openai SDK", () => {
   it.each(["openai", "groq", "openai-compatible"] as const)("%s: a streamed reply parses chunk by chunk into the SDK's final completion, usage last", async (api) => {
