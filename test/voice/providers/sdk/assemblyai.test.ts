@@ -2,7 +2,7 @@ import { AssemblyAI, type StreamingTranscriberParams } from "assemblyai";
 import { describe, expect, it } from "vitest";
 import { chunked, speechTone } from "@/test/fakes/voice/audio";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { sdkTypeErrors } from "./sdk-types";
+import { readSdkTypesFirst, sdkTypeErrors } from "./sdk-types";
 
 // The fake AssemblyAI Universal-Streaming API judged by the `assemblyai` SDK: its streaming
 // transcriber (wss only, hence the fakes on TLS) connects, streams, forces an endpoint and
@@ -11,6 +11,7 @@ import { sdkTypeErrors } from "./sdk-types";
 
 const fakes = voiceFakesForFile({ tls: true });
 const IMPORTS = 'import type { BeginEvent, TurnEvent, TerminationEvent, ErrorEvent } from "assemblyai";';
+readSdkTypesFirst(IMPORTS);
 const TYPES: Record<string, string> = { Begin: "BeginEvent", Turn: "TurnEvent", Termination: "TerminationEvent", Error: "ErrorEvent" };
 const judge = (replies: unknown[]) => sdkTypeErrors(IMPORTS, replies.map((value) => ({ typeName: TYPES[String((value as { type: string }).type)] ?? "never", value })));
 

@@ -5,7 +5,7 @@ import { adapterOptions } from "@/lib/voice/providers/options";
 import { createCartesiaTts } from "@/lib/voice/providers/tts/cartesia";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
 import { providerConfig, speakThenBargeIn } from "../support";
-import { sdkTypeErrors } from "./sdk-types";
+import { readSdkTypesFirst, sdkTypeErrors } from "./sdk-types";
 
 // The fake Cartesia API judged by @cartesia/cartesia-js: the SDK's TTS socket (wss only, hence the
 // fakes on TLS) and voice list against the fake, every message the fake sends checked against the
@@ -14,6 +14,7 @@ import { sdkTypeErrors } from "./sdk-types";
 
 const fakes = voiceFakesForFile({ tls: true });
 const IMPORTS = 'import type { WebsocketResponse, WebsocketClientEvent } from "@cartesia/cartesia-js/resources/tts";\nimport type { Voice } from "@cartesia/cartesia-js/resources/voices";';
+readSdkTypesFirst(IMPORTS);
 const RESPONSES: Record<string, string> = { chunk: "WebsocketResponse.Chunk", flush_done: "WebsocketResponse.FlushDone", done: "WebsocketResponse.Done", error: "WebsocketResponse.Error", timestamps: "WebsocketResponse.Timestamps" };
 const judgeReplies = (replies: unknown[]) => sdkTypeErrors(IMPORTS, replies.map((value) => ({ typeName: RESPONSES[String((value as { type: string }).type)] ?? "never", value })));
 const client = (apiKey = fakes.validKey) => new Cartesia({ apiKey, baseURL: `${fakes.url}/cartesia`, maxRetries: 0 });

@@ -2,7 +2,7 @@ import { DeepgramClient, type Deepgram } from "@deepgram/sdk";
 import { describe, expect, it } from "vitest";
 import { bytesOf, chunked, speechTone } from "@/test/fakes/voice/audio";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { sdkTypeErrors } from "./sdk-types";
+import { readSdkTypesFirst, sdkTypeErrors } from "./sdk-types";
 
 // The fake Deepgram API judged by @deepgram/sdk: the SDK connects and sends as it does against
 // Deepgram, and every message the fake answers is checked against the type the SDK declares for it
@@ -10,6 +10,7 @@ import { sdkTypeErrors } from "./sdk-types";
 
 const fakes = voiceFakesForFile();
 const IMPORTS = 'import type { Deepgram } from "@deepgram/sdk";';
+readSdkTypesFirst(IMPORTS);
 const client = (apiKey = fakes.validKey) =>
   new DeepgramClient({
     apiKey,

@@ -1,7 +1,7 @@
 import { ApiError, GoogleGenAI } from "@google/genai";
 import { describe, expect, it } from "vitest";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { sdkTypeErrors } from "./sdk-types";
+import { readSdkTypesFirst, sdkTypeErrors } from "./sdk-types";
 
 // The fake Gemini API judged by @google/genai: the SDK's streamed generation and model list against
 // the fake, every event and model the fake sent checked against the SDK's declared types, and the
@@ -9,6 +9,7 @@ import { sdkTypeErrors } from "./sdk-types";
 
 const fakes = voiceFakesForFile();
 const IMPORTS = 'import type { GenerateContentResponse, Model } from "@google/genai";';
+readSdkTypesFirst(IMPORTS);
 /** The response as the API sends it: the SDK class without its convenience getters. */
 const RESPONSE = 'Omit<GenerateContentResponse, "text" | "data" | "functionCalls" | "executableCode" | "codeExecutionResult" | "initialPromptTokenCount" | "sdkHttpResponse">';
 // Cohost speaks v1beta (docs/voice-providers.md); the SDK's default is v1, which the fake serves too.

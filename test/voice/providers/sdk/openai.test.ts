@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { wavFile } from "@/lib/voice/providers/pcm";
 import { speechTone } from "@/test/fakes/voice/audio";
 import { voiceFakesForFile } from "@/test/fakes/voice/for-file";
-import { sdkTypeErrors } from "./sdk-types";
+import { readSdkTypesFirst, sdkTypeErrors } from "./sdk-types";
 
 // The fake OpenAI API (and Groq's and an OpenAI-compatible server's, which speak it) judged by the
 // `openai` SDK: chat streaming, transcription, speech and the model list as the SDK sends and parses
@@ -12,6 +12,7 @@ import { sdkTypeErrors } from "./sdk-types";
 
 const fakes = voiceFakesForFile();
 const IMPORTS = 'import type OpenAI from "openai";';
+readSdkTypesFirst(IMPORTS);
 const roots = () => ({ openai: `${fakes.url}/openai/v1`, groq: `${fakes.url}/groq/openai/v1`, "openai-compatible": fakes.compatibleBaseUrl });
 const client = (api: keyof ReturnType<typeof roots> = "openai", apiKey = fakes.validKey) => new OpenAI({ apiKey, baseURL: roots()[api], maxRetries: 0 });
 const MODELS = { openai: "gpt-4o-mini", groq: "llama-3.3-70b-versatile", "openai-compatible": "local-llama-3.1-8b" } as const;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import ts from "typescript";
+import { beforeAll } from "vitest";
 
 // Judges JSON against a vendor SDK's own TypeScript declarations: each value is written as an object
 // literal assigned to the SDK's type and the file is type-checked. Object literals get TypeScript's
@@ -56,4 +57,12 @@ export function sdkTypeErrors(imports: string, checks: { typeName: string; value
     const which = index >= 0 && index < checks.length ? `${checks[index].typeName} ${JSON.stringify(checks[index].value).slice(0, 160)}` : "";
     return `${which}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
   });
+}
+
+/**
+ * Reads the SDK's declarations once before the file's tests (with a hook's generous time): the
+ * first check parses them, which on a busy machine can take longer than a test may.
+ */
+export function readSdkTypesFirst(imports: string): void {
+  beforeAll(() => void sdkTypeErrors(imports, []), 180_000);
 }
