@@ -67,11 +67,6 @@ export interface JoinOptions {
    * made here in Node; the secret never reaches the page. Other platforms ignore it.
    */
   zoomApp?: { key: string; secret: string };
-  /**
-   * Test rooms only (the user's own call, billed by the minute): how long the agent stays with nobody
-   * else in the room before it leaves, before anyone came and after the last person left.
-   */
-  emptyRoom?: { neverJoinedMs: number; afterLeftMs: number };
   onEvent(event: PlatformEvent): void;
 }
 
