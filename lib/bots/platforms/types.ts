@@ -24,8 +24,8 @@ export type JoinFailure =
 export type EndReason =
   | "removed" // someone removed the bot
   | "meeting_ended" // the host ended the meeting, or it closed
-  | "alone" // test room: everyone else left (after JoinOptions.emptyRoom.afterLeftMs)
-  | "nobody_joined" // test room: nobody came within JoinOptions.emptyRoom.neverJoinedMs
+  | "alone" // (the run's leaving rules decide these now, lib/bots/run/leave-rules.ts; no adapter reports them)
+  | "nobody_joined"
   | "connection_lost"; // the client lost the meeting (network, the page crashed)
 
 export interface Participant {
