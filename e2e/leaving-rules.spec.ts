@@ -21,10 +21,15 @@ async function openPastMeeting(page: Page, title: string) {
   await page.getByRole("table").getByRole("link", { name: title }).first().click();
 }
 
+/** How long the agent was in (the details carry the meeting's start and end). */
+const timeIn = (d: object) => {
+  const { startedAt, endedAt } = d as { startedAt: string; endedAt: string };
+  return Date.parse(endedAt) - Date.parse(startedAt);
+};
+
 /** Billed: one tick per started billing interval of the time in the room until the rule fired, never more. */
-function expectBilledForTimeIn(d: { usage: { billedMinutes: number }; startedAt?: string | null; endedAt?: string | null }) {
-  const inRoomMs = Date.parse(d.endedAt!) - Date.parse(d.startedAt!);
-  const started = Math.ceil(inRoomMs / E2E.billingIntervalMs);
+function expectBilledForTimeIn(d: { usage: { billedMinutes: number } }) {
+  const started = Math.ceil(timeIn(d) / E2E.billingIntervalMs);
   expect(d.usage.billedMinutes).toBeGreaterThanOrEqual(1);
   expect(d.usage.billedMinutes).toBeLessThanOrEqual(started);
 }
@@ -127,4 +132,24 @@ test("alone: another notetaker staying does not keep the agent; it leaves after 
   }
   await openPastMeeting(page, "Room check");
   await expect(page.getByText("Leaving rule: alone (3 seconds), set on the agent.")).toBeVisible();
+});
+
+test("silence: with a person there who says nothing, the agent leaves once the grace period is over", async ({ signedIn: page }) => {
+  test.setTimeout(180_000);
+  await topUp(page.request, 10);
+  const { room, meetingId } = await agentInRoom(page, { leaving: { silenceSeconds: 4, silenceGraceSeconds: 20 } });
+  const grace = await personJoins(room.url, SILENCE_WAV, "Grace");
+  try {
+    const d = await waitFor(page.request, meetingId, "the agent to leave the silent room", (x) => x.status === "completed", 60_000);
+    expect(d.statusReason).toBe("silence");
+    expect(d.events.at(-1)).toMatchObject({ reason: "silence", data: { rule: "silence", limitSeconds: 4 } });
+    // Grace was there all along: it was the silence, not an empty room.
+    await expect(grace.page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toHaveCount(0, { timeout: 20_000 });
+    expect(timeIn(d)).toBeGreaterThanOrEqual(20_000);
+  } finally {
+    await grace.browser.close();
+  }
+  await openPastMeeting(page, "Room check");
+  await expect(page.getByText("Leaving rule: silence (4 seconds), set on the agent.")).toBeVisible();
+  await expect(page.getByText("Nobody said anything for a long while, so the agent left.").first()).toBeVisible();
 });
