@@ -65,7 +65,7 @@ test("the Leaving section: the anchors' defaults, each limit in its unit, errors
   await page.getByRole("button", { name: "Save" }).click();
   await expect(alone).toBeFocused();
   await expect(alone).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByRole("alert").filter({ hasText: "Enter a number from 1 to 14400." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Enter a number from 1 to 14400 seconds." })).toBeVisible();
   await alone.fill("45");
   await expect(alone).not.toHaveAttribute("aria-invalid");
   // Nothing sticks out sideways at phone width.
