@@ -56,13 +56,14 @@ export function botSettings() {
     /** Whether `npm start` runs a worker beside the web server (off for deployments with worker machines). */
     workerInWeb: process.env.RUN_WORKER !== "0",
     concurrency: seconds("WORKER_CONCURRENCY", 4),
-    waitingRoomTimeoutMs: seconds("BOT_WAITING_ROOM_TIMEOUT_SECONDS", 600) * 1000,
-    aloneTimeoutMs: seconds("BOT_ALONE_TIMEOUT_SECONDS", 60) * 1000,
+    // How long a bot waits to be let in, and when it leaves on its own, are the agent's leaving rules
+    // (lib/agents/leaving.ts); these cap them.
     /** A test room is the user's own call: the agent leaves it soon when nobody is there (it costs money). */
     emptyRoom: {
       neverJoinedMs: seconds("BOT_ROOM_WAIT_SECONDS", 120) * 1000,
       afterLeftMs: seconds("BOT_ROOM_ALONE_SECONDS", 15) * 1000,
     },
+    /** The operator's cap on any agent's maximum duration. */
     maxDurationMs: seconds("BOT_MAX_DURATION_MINUTES", 240) * 60_000,
     /** Well inside MEETING_HEARTBEAT_TIMEOUT_SECONDS, so one late beat never fails a meeting. */
     heartbeatMs: Math.min(5000, (meetingHeartbeatTimeoutSeconds() * 1000) / 4),

@@ -9,6 +9,7 @@ import type { Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
 import { AccessFields, ActivationFields, IdentityFields, PlatformFields } from "./agent-form-fields";
 import { KINDS } from "./form-values";
+import { LeavingSection } from "./leaving-section";
 import { ProviderSection } from "./provider-section";
 import { ToolsSection } from "./tools-section";
 import { UnsavedGuard } from "./unsaved-guard";
@@ -24,7 +25,7 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Create / edit form (spec §2): sections identity, voice pipeline, activation, access, platform. */
+/** Create / edit form (spec §2): sections identity, voice pipeline, tools, activation, access, platform, leaving. */
 export function AgentForm({ agent }: { agent?: Agent }) {
   const t = useTranslations("agents");
   const catalogue = useProviders();
@@ -78,6 +79,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.platform")} description={t("sections.platformHint")}>
         <PlatformFields form={form} agent={agent} />
+      </Section>
+
+      <Section title={t("sections.leaving")} description={t("sections.leavingHint")}>
+        <LeavingSection value={values.leaving} onChange={(next) => set("leaving", next)} errors={errors} />
       </Section>
 
       <div data-sticky-actions className="sticky bottom-0 flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">

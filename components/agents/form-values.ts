@@ -2,6 +2,7 @@ import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
 import type { Agent } from "@/lib/client/use-agents";
 import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
+import { leavingRequest, leavingValues, type LeavingValues } from "./leaving-values";
 import { parseHeaderLines, serverRequest, storedServerValues, type McpServerValues } from "./tool-values";
 
 export const KINDS = ["stt", "ai", "tts"] as const satisfies readonly ProviderKind[];
@@ -40,6 +41,7 @@ export interface FormValues {
   zoomAppSecret: string;
   clearZoomSecret: boolean;
   mcpServers: McpServerValues[];
+  leaving: LeavingValues;
 }
 
 /** The browser's own time zone: where a new agent most likely works. */
@@ -118,6 +120,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     zoomAppSecret: "",
     clearZoomSecret: false,
     mcpServers: (agent?.mcpServers ?? []).map(storedServerValues),
+    leaving: leavingValues(agent?.leaving),
   };
 }
 
@@ -160,6 +163,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   if (v.zoomAppSecret.trim()) body.zoomAppSecret = v.zoomAppSecret;
   else if (v.clearZoomSecret) body.zoomAppSecret = "";
   body.mcpServers = v.mcpServers.map(serverRequest);
+  body.leaving = leavingRequest(v.leaving);
   return body;
 }
 

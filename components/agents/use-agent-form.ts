@@ -7,6 +7,7 @@ import { notifications } from "@/lib/client/notifications";
 import { useAgents, type Agent } from "@/lib/client/use-agents";
 import type { ProviderDefaults, useProviders } from "@/lib/client/use-providers";
 import { useSubmit } from "@/lib/client/use-submit";
+import { LEAVING_UNITS, leavingProblems } from "./leaving-values";
 import { initialValues, invalidEmailEntries, invalidHeaderRows, issuesByField, KINDS, parseParams, requestBody, type FormValues } from "./form-values";
 
 /**
@@ -59,6 +60,7 @@ export function useAgentForm(
     const badEmails = values.accessControlEnabled ? invalidEmailEntries(values.whitelist) : [];
     if (badEmails.length > 0) found.whitelistedEmails = [t("form.invalidEmails", { count: badEmails.length, entries: badEmails.map((e) => `“${e}”`).join(", ") })];
     for (const i of invalidHeaderRows(values.mcpServers)) found[`mcpServers.${i}.headers`] = [t("tools.headersFormat")];
+    for (const p of leavingProblems(values.leaving)) found[`leaving.${p.field}`] = [t("leaving.outOfRange", { min: p.min, max: p.max, unit: t(`leaving.units.${LEAVING_UNITS[p.field]}`) })];
     values.mcpServers.forEach((server, i) => {
       if (!server.name.trim()) found[`mcpServers.${i}.name`] = [t("tools.nameRequired")];
       if (!server.url.trim()) found[`mcpServers.${i}.url`] = [t("tools.urlRequired")];

@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { MeetingDetails } from "@/lib/client/use-meetings";
 import { useFailureCause } from "./failure-cause";
+import { LeaveRuleLine } from "./leave-rule-line";
 import { useReasonText } from "./status-chip";
 
 type Event = MeetingDetails["events"][number];
@@ -49,6 +50,7 @@ export function MeetingTimeline({ events }: { events: Event[] }) {
                   </>
                 )}
                 {e.reason === "tool_server_unavailable" && <p className="text-xs text-[var(--text-muted)]">{(e.data as { server: string; message: string }).server}: {(e.data as { message: string }).message}</p>}
+                <LeaveRuleLine data={e.data} />
                 {e.reason !== "tool_call" && failureCause(e.data) && <p className="break-words text-[var(--text-muted)]">{failureCause(e.data)}</p>}
                 {(data?.screenshot || data?.html) && (
                   <p className="mt-1 flex gap-3">

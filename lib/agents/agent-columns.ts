@@ -1,6 +1,7 @@
 import { encryptSecret, maskSecret } from "../crypto/secrets.ts";
 import type { Agent, Prisma } from "../generated/prisma/client.ts";
 import type { ProviderKind } from "../providers/catalogue.ts";
+import { leavingColumns } from "./leaving.ts";
 import type { AgentInput } from "./schema.ts";
 
 type SecretField = "sttApiKey" | "aiApiKey" | "ttsApiKey" | "zoomAppSecret";
@@ -36,6 +37,7 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     whitelistedEmails: input.whitelistedEmails,
     accessControlEnabled: input.accessControlEnabled,
     zoomAppKey: input.zoomAppKey,
+    ...leavingColumns(input.leaving),
   };
   for (const kind of ["stt", "ai", "tts"] as const satisfies ProviderKind[]) {
     const value = input[`${kind}ApiKey` as SecretField];

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_PATTERN } from "../auth/email-pattern.ts";
 import { mcpServersSchema } from "../tools/mcp-server-input.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
+import { leavingSchema } from "./leaving.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
 
 // A secret in a create/update body: omitted keeps the stored one, "" clears it (see agent-columns.ts).
@@ -54,6 +55,8 @@ export const agentInputSchema = z
       accessControlEnabled: flag("accessControlEnabled").default(false),
       zoomAppKey: z.string({ error: "Zoom app key must be text" }).trim().max(200, "Zoom app key must be at most 200 characters").nullish(),
       zoomAppSecret: secret,
+      // Omitted on create: the defaults; on update: the stored rules stay.
+      leaving: leavingSchema.prefault({}),
     },
     { error: "The request body must be a JSON object" },
   )

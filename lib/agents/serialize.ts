@@ -7,6 +7,7 @@ import { providerKind } from "../providers/queries.ts";
 import { mcpServerResponse, serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 import type { KeyProblem } from "./key-checks.ts";
+import { leavingOf, leavingSchema } from "./leaving.ts";
 import { missingKeys } from "../providers/missing-keys.ts";
 
 export const agentResponse = z
@@ -41,6 +42,7 @@ export const agentResponse = z
     zoomHasSecret: z.boolean(),
     zoomSecretHint: z.string().nullable(),
     mcpServers: z.array(mcpServerResponse),
+    leaving: leavingSchema,
     nextMeeting: z.object({ id: z.string(), title: z.string(), meetingUrl: z.string(), platform: platformField, scheduledStart: time }).nullable(),
     openMeetings: z.int(),
     retiringModels: z
@@ -112,6 +114,7 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
     mcpServers: a.mcpServers.map(serializeMcpServer),
+    leaving: leavingOf(a),
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
     /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */

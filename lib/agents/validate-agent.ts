@@ -4,6 +4,7 @@ import { issuesOf } from "../validation/parse.ts";
 import { PROVIDER_KINDS, type ProviderKind } from "../providers/catalogue.ts";
 import { extraParamsErrors } from "../providers/extra-params.ts";
 import { getActiveProvider } from "../providers/queries.ts";
+import { leavingOf, leavingOver } from "./leaving.ts";
 import { agentInputSchema, type AgentInput } from "./schema.ts";
 
 const KIND_LABEL: Record<ProviderKind, string> = { stt: "speech-to-text", ai: "AI", tts: "text-to-speech" };
@@ -19,6 +20,7 @@ function storedInput(a: Agent): Record<string, unknown> {
     ttsProviderId: a.ttsProviderId, ttsExtraParams: a.ttsExtraParams,
     meetingPlatform: a.meetingPlatform, requireConfirmation: a.requireConfirmation,
     whitelistedEmails: a.whitelistedEmails, accessControlEnabled: a.accessControlEnabled, zoomAppKey: a.zoomAppKey,
+    leaving: leavingOf(a),
   };
 }
 
@@ -29,7 +31,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
  * values). Every problem is reported at once, with its field path: one 400, nothing saved.
  */
 export async function validateAgent(body: unknown, stored?: Agent): Promise<AgentInput> {
-  const raw = isObject(body) && stored ? { ...storedInput(stored), ...body } : body;
+  const raw = isObject(body) && stored ? { ...storedInput(stored), ...body, ...("leaving" in body ? { leaving: leavingOver(stored, body.leaving) } : {}) } : body;
   const parsed = agentInputSchema.safeParse(raw);
   const issues: ErrorIssue[] = parsed.success ? [] : issuesOf(parsed.error);
   if (isObject(raw)) {

@@ -7,7 +7,7 @@ import type { Participant } from "@/lib/bots/platforms/types";
 import { agentForRun } from "@/lib/bots/run/agent-checks";
 import { writeFinalStatus } from "@/lib/bots/run/final-status";
 import { Heartbeat } from "@/lib/bots/run/heartbeat";
-import { LeaveRules, type LeaveRule } from "@/lib/bots/run/leave-rules";
+import { LeaveRules, ruleEnd, type LeaveLimits, type LeaveRule } from "@/lib/bots/run/leave-rules";
 import { rosterUpdates } from "@/lib/bots/run/roster";
 import { RunEnd } from "@/lib/bots/run/run-end";
 import { sessionEvents } from "@/lib/bots/run/session-events";
@@ -28,6 +28,8 @@ import { startJob, userWithAgent } from "../meetings/fixtures.ts";
 // and the fault tests' (e2e/faults/bot-runtime.fault.ts).
 
 const silent = () => {};
+/** Limits no test reaches unless it lowers one. */
+const NO_RULES: LeaveLimits = { nobodyJoinedMs: 3_600_000, aloneMs: 3_600_000, botKeywords: ["bot"], silenceMs: 0, silenceGraceMs: 0, maxDurationMs: 3_600_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A meeting whose run ("w" is its worker) is claimed, and admitted unless `admitted: false`. */
@@ -147,6 +149,29 @@ describe("the end of the bot's time and its billing", () => {
     expect(await ledgerKeys(ref.meetingId)).toEqual([0, 1, 2].map((tick) => `usage:${ref.meetingId}:${tick}`));
   });
 
+  it("a leaving rule ends it: billing stops the moment the rule fires, the status and timeline name the rule, and the money is written once", async () => {
+    const { ref, billing, end, bills, clock } = await billedRun();
+    const rules = new LeaveRules({ leave: (rule, limitMs) => end.end(ruleEnd(rule, limitMs)) });
+    end.atEnd(() => rules.stop());
+    rules.configure({ ...NO_RULES, nobodyJoinedMs: 1000 });
+    rules.admitted();
+    // Only another notetaker came: nobody did.
+    rules.roster([{ id: "bot", name: "Cohost", isSelf: true, speaking: false, speakerIds: [] }, { id: "o", name: "Otter Bot", isSelf: false, speaking: false, speakerIds: [] }]);
+    await expect.poll(() => end.result, { timeout: 5_000 }).toEqual({ kind: "completed", reason: "nobody_joined", data: { rule: "nobody_joined", limitSeconds: 1 } });
+    const endedAt = end.at;
+    const billedAtTheEnd = [...bills];
+    clock.now = 10 * INTERVAL; // time goes on after the rule fired (2.5 intervals in): none of it is billed
+    await sleep(3 * INTERVAL);
+    expect(bills).toEqual(billedAtTheEnd);
+    expect(await settleBilling(billing, end.result!, endedAt, clock.now + 1)).toBe(0);
+    expect(await settleBilling(billing, end.result!, endedAt, clock.now + 1)).toBe(0); // settling twice bills nothing twice
+    await writeFinalStatus(end.result!, ref, new StatusWrites(silent, 10_000), silent);
+    expect(await ledgerKeys(ref.meetingId)).toEqual([0, 1, 2].map((tick) => `usage:${ref.meetingId}:${tick}`));
+    const row = await meetingRow(ref.meetingId);
+    expect(row).toMatchObject({ status: "completed", statusReason: "nobody_joined", billedTicks: 3 });
+    expect(row.events.at(-1)).toMatchObject({ toStatus: "completed", reason: "nobody_joined", data: { rule: "nobody_joined", limitSeconds: 1 } });
+  });
+
   it("a superseded run settles nothing: the meeting is no longer its to bill", async () => {
     const { ref, billing, end, bills, clock } = await billedRun();
     end.end({ kind: "superseded" });
@@ -203,12 +228,13 @@ describe("the session's events and the roster", () => {
     const live = liveStateTracker({ keepWords: keepTranscript, onChange: (s) => states.push(s) });
     const failures: { reason: string }[] = [];
     const voice = agentVoiceConfig(agent);
-    const on = sessionEvents({ ref, voice, keepTranscript, save, live, tools, microphone: null, fail: (f) => failures.push(f), log: silent });
-    return { ref, agent, voice, writes, save, tools, on, states, failures };
+    let heard = 0;
+    const on = sessionEvents({ ref, voice, keepTranscript, save, live, tools, microphone: null, heard: () => heard++, fail: (f) => failures.push(f), log: silent });
+    return { ref, agent, voice, writes, save, tools, on, states, failures, heard: () => heard };
   }
 
   it("saves the transcript, usage and metrics in order, notes an outage on the timeline, and a provider failing for good ends the bot's time", async () => {
-    const { ref, writes, on, states, failures } = await sessionOf(true);
+    const { ref, writes, on, states, failures, heard } = await sessionOf(true);
     on({ type: "transcript", segment: { speaker: "Grace", speakerId: "g", isAgent: false, text: "When do we launch?", startMs: 0, endMs: 900 } });
     on({ type: "replying", replying: true });
     on({ type: "usage", usage: { kind: "ai", providerId: "openai", model: "gpt-4o-mini", inputTokens: 12, outputTokens: 5 } });
@@ -228,6 +254,14 @@ describe("the session's events and the roster", () => {
     ]);
     expect(failures).toEqual([{ reason: "provider_error", data: { kind: "ai", provider: "openai", error: "invalid_key", message: "401 Unauthorized" } }]);
     expect(states.map((s) => s.activity)).toEqual(["thinking"]);
+    expect(heard()).toBe(1); // Grace's words keep the silence rule from firing
+  });
+
+  it("the agent's own words are not what keeps the silence rule away", async () => {
+    const { writes, on, heard } = await sessionOf(false);
+    on({ type: "transcript", segment: { speaker: "Cohost", speakerId: null, isAgent: true, text: "Hello?", startMs: 0, endMs: 500 } });
+    await writes.close(10_000);
+    expect(heard()).toBe(0);
   });
 
   it("keeps no transcript line of an agent that keeps no transcripts", async () => {
@@ -243,7 +277,9 @@ describe("the session's events and the roster", () => {
     const { ref, voice, writes, save, tools } = await sessionOf(true);
     const session = createVoiceSession({ agent: voice, output: { play() {}, clear() {} }, onEvent: silent, log: silent });
     const fired: LeaveRule[] = [];
-    const rules = new LeaveRules({ aloneTimeoutMs: 100, maxDurationMs: 3_600_000, leave: (rule) => fired.push(rule) });
+    const rules = new LeaveRules({ leave: (rule) => fired.push(rule) });
+    rules.configure({ ...NO_RULES, aloneMs: 100 });
+    rules.admitted();
     const roster = rosterUpdates({ ref, session, tools, rules, save });
     const bot: Participant = { id: "bot", name: "Cohost", isSelf: true, speaking: false, speakerIds: ["s0"] };
     const grace: Participant = { id: "g", name: "Grace", isSelf: false, speaking: true, speakerIds: ["s1"] };

@@ -68,16 +68,13 @@ async function awaitJoin(page: Page, signal?: AbortSignal): Promise<{ in: true }
 }
 
 /**
- * In the room: the roster as it changes, and the end: the room closing, the
- * page losing the room, or (with `opts.emptyRoom`) the agent left alone: nobody came, or everyone
- * else went. A test room is the user's own call and billed by the minute, so the agent does not
- * wait there for nobody.
+ * In the room: the roster as it changes, and the end: the room closing or the page losing the room.
+ * (An empty room is the run's leaving rules' business, lib/bots/run/leave-rules.ts, with the room's
+ * short limits.)
  */
 function watch(page: Page, opts: JoinOptions): { stop(): void } {
   let stopped = false;
   let lastRoster = "";
-  let othersCame = false;
-  let aloneSince: number | null = Date.now();
   const end = (reason: EndReason) => {
     if (stopped) return;
     stopped = true;
@@ -99,14 +96,6 @@ function watch(page: Page, opts: JoinOptions): { stop(): void } {
         if (roster !== lastRoster) {
           lastRoster = roster;
           opts.onEvent({ type: "participants", participants: state.participants });
-        }
-        if (state.participants.some((p) => !p.isSelf)) {
-          othersCame = true;
-          aloneSince = null;
-        } else {
-          aloneSince ??= Date.now();
-          const limit = othersCame ? opts.emptyRoom?.afterLeftMs : opts.emptyRoom?.neverJoinedMs;
-          if (limit !== undefined && Date.now() - aloneSince >= limit) end(othersCame ? "alone" : "nobody_joined");
         }
       } catch {
         if (page.isClosed()) break; // the close handler reports it

@@ -24,8 +24,8 @@ export type JoinFailure =
 export type EndReason =
   | "removed" // someone removed the bot
   | "meeting_ended" // the host ended the meeting, or it closed
-  | "alone" // test room: everyone else left (after JoinOptions.emptyRoom.afterLeftMs)
-  | "nobody_joined" // test room: nobody came within JoinOptions.emptyRoom.neverJoinedMs
+  | "alone" // (the run's leaving rules decide these now, lib/bots/run/leave-rules.ts; no adapter reports them)
+  | "nobody_joined"
   | "connection_lost"; // the client lost the meeting (network, the page crashed)
 
 export interface Participant {
@@ -67,11 +67,6 @@ export interface JoinOptions {
    * made here in Node; the secret never reaches the page. Other platforms ignore it.
    */
   zoomApp?: { key: string; secret: string };
-  /**
-   * Test rooms only (the user's own call, billed by the minute): how long the agent stays with nobody
-   * else in the room before it leaves, before anyone came and after the last person left.
-   */
-  emptyRoom?: { neverJoinedMs: number; afterLeftMs: number };
   onEvent(event: PlatformEvent): void;
 }
 

@@ -15,7 +15,7 @@ import type { Opened } from "./set-up.ts";
  * meeting's status — or says why not, with what the bot saw on the timeline. Once in, the meeting
  * client is `run.parts.meetingSession`.
  */
-export async function joinCall(run: RunScope, { agent, adapter, page, bridge, tools, session }: Opened): Promise<void> {
+export async function joinCall(run: RunScope, { agent, adapter, page, bridge, tools, session, waitingRoomMs }: Opened): Promise<void> {
   // The mixer drops frames until admission (start()), so a long waiting room costs no memory.
   const mixer = (run.parts.mixer = new AudioMixer({ onFrame: (frame) => session.pushAudio(frame) }));
   run.end.atEnd(() => mixer.stop());
@@ -26,11 +26,10 @@ export async function joinCall(run: RunScope, { agent, adapter, page, bridge, to
   const joined = await adapter.join(page, {
     url: run.ctx.meeting.meetingUrl,
     name: agent.name,
-    waitingRoomTimeoutMs: run.settings.waitingRoomTimeoutMs,
+    waitingRoomTimeoutMs: waitingRoomMs,
     signal: run.end.signal,
     onEvent: (e) => onPlatformEvent(run, e, roster),
     zoomApp: zoomAppOf(agent),
-    emptyRoom: run.settings.emptyRoom,
   });
   if (joined.kind === "failed") {
     run.log("join_failed", { reason: joined.reason, detail: joined.detail });

@@ -12,7 +12,7 @@ import { captured } from "./captured.ts";
 import { enterCall } from "./enter-call.ts";
 import { Heartbeat } from "./heartbeat.ts";
 import { joinCall } from "./join-call.ts";
-import { LeaveRules } from "./leave-rules.ts";
+import { LeaveRules, ruleEnd } from "./leave-rules.ts";
 import { Releases } from "./releases.ts";
 import { RunEnd } from "./run-end.ts";
 import { noParts } from "./run-parts.ts";
@@ -56,7 +56,8 @@ export class MeetingRun {
   constructor(ctx: BotContext, browser: () => Promise<Browser>, settings: BotSettings) {
     const log = meetingLog(ctx.ref.meetingId, ctx.ref.runId);
     const end = new RunEnd(log);
-    const rules = new LeaveRules({ aloneTimeoutMs: settings.aloneTimeoutMs, maxDurationMs: settings.maxDurationMs, leave: (rule) => end.end({ kind: "completed", reason: rule }) });
+    // The agent's limits come with the set-up; a rule that fires names itself and its limit.
+    const rules = new LeaveRules({ leave: (rule, limitMs) => end.end(ruleEnd(rule, limitMs)) });
     end.atEnd(() => rules.stop());
     const writes = new WriteQueue({ log, giveUpAfterMs: OUTPUT_WRITE_LIMIT_MS });
     this.scope = {

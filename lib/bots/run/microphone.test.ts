@@ -58,18 +58,29 @@ describe("the bot's microphone on platforms that want it on only while it speaks
     expect(log2.events).toEqual(["microphone_retry", "microphone_failed"]);
   });
 
-  it("does nothing before the bot is in the call, or after its time ended", async () => {
-    const { session, switches } = client();
-    let inCall: MeetingSession | null = null;
-    const mic = new Microphone({ log: logged().log, client: () => inCall });
-    mic.speaking(true);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(switches).toEqual([]);
-    inCall = session;
-    mic.stop();
+  it("does nothing before the bot is in the call", async () => {
+    const { switches } = client();
+    const mic = new Microphone({ log: logged().log, client: () => null });
     mic.speaking(true);
     mic.speaking(false);
     await vi.advanceTimersByTimeAsync(5000);
     expect(switches).toEqual([]);
+  });
+
+  it("once the bot's time is over it still opens for the goodbye, never closes again, and leaves no timer", async () => {
+    const { session, switches } = client();
+    const mic = new Microphone({ log: logged().log, client: () => session, offDelayMs: 1500 });
+    mic.speaking(true);
+    mic.speaking(false); // off in a moment…
+    mic.leaving(); // …but the time ends first (the credit ran out)
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(switches).toEqual([true]);
+    mic.speaking(true); // the goodbye
+    await vi.advanceTimersByTimeAsync(0);
+    expect(switches).toEqual([true, true]);
+    mic.speaking(false);
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(switches).toEqual([true, true]);
   });
 });

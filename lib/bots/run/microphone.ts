@@ -7,14 +7,16 @@ const OFF_DELAY_MS = 1500;
 /**
  * The bot's microphone on a platform that wants it on only while the agent speaks
  * (`microphoneWhileSpeakingOnly`): on when it starts speaking, off a moment after it stops. A failed
- * switch is tried once more, and said.
+ * switch is tried once more, and said. Once the bot's time is over (`leaving()`) it still opens for
+ * the agent's last words — the goodbye when the credit ran out — and never closes again: the bot
+ * leaves the call, and no timer is left behind.
  */
 export class Microphone {
   private readonly log: Logger;
   private readonly client: () => MeetingSession | null;
   private readonly offDelayMs: number;
   private off: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private isLeaving = false;
 
   /** `client`: the meeting client once the bot is in (null before). */
   constructor(opts: { log: Logger; client: () => MeetingSession | null; offDelayMs?: number }) {
@@ -24,21 +26,20 @@ export class Microphone {
   }
 
   speaking(on: boolean): void {
-    if (this.stopped) return;
     clearTimeout(this.off);
     if (on) this.switch(true);
-    else this.off = setTimeout(() => this.switch(false), this.offDelayMs);
+    else if (!this.isLeaving) this.off = setTimeout(() => this.switch(false), this.offDelayMs);
   }
 
-  /** The bot's time is over: no more switching. */
-  stop(): void {
-    this.stopped = true;
+  /** The bot's time is over: the microphone still opens for a goodbye, and stays open until the bot is out. */
+  leaving(): void {
+    this.isLeaving = true;
     clearTimeout(this.off);
   }
 
   private switch(on: boolean): void {
     const client = this.client();
-    if (!client || this.stopped) return;
+    if (!client || (this.isLeaving && !on)) return;
     void client
       .setMicrophone(on)
       .catch((err) => {

@@ -56,16 +56,17 @@ describe("the end of the bot's time", () => {
     expect(lines.map((l) => l.event)).toContain("release_error");
   });
 
-  it("stops the in-call timers the moment it is decided: no rule fires after it and the microphone stays as it was", async () => {
+  it("stops the in-call timers the moment it is decided: no rule fires after it, the microphone no longer closes but still opens for a goodbye", async () => {
     const { log } = logged();
     const end = new RunEnd(log);
     const switches: boolean[] = [];
     // The meeting client (the platform's page) is the outside world here.
     const client = { setMicrophone: async (on: boolean) => void switches.push(on) } as MeetingSession;
     const microphone = new Microphone({ log, client: () => client });
-    const rules = new LeaveRules({ aloneTimeoutMs: 1000, maxDurationMs: 5000, leave: (rule) => end.end({ kind: "completed", reason: rule }) });
+    const rules = new LeaveRules({ leave: (rule) => end.end({ kind: "completed", reason: rule }) });
+    rules.configure({ nobodyJoinedMs: 1000, aloneMs: 1000, botKeywords: [], silenceMs: 2000, silenceGraceMs: 0, maxDurationMs: 5000 });
     end.atEnd(() => rules.stop());
-    end.atEnd(() => microphone.stop());
+    end.atEnd(() => microphone.leaving());
     rules.admitted();
     microphone.speaking(true);
     microphone.speaking(false); // off in a moment…
@@ -73,6 +74,12 @@ describe("the end of the bot's time", () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(switches).toEqual([true]);
     await expect(end.decided).resolves.toEqual({ kind: "superseded" });
+    expect(vi.getTimerCount()).toBe(0);
+    // The goodbye as the bot leaves (out of credit): the microphone opens for it, and stays open.
+    microphone.speaking(true);
+    microphone.speaking(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(switches).toEqual([true, true]);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -17,6 +17,8 @@ export interface SessionEventsOptions {
   tools: BotTools;
   /** Null where the microphone stays on (the platform does not want it switched). */
   microphone: Microphone | null;
+  /** Someone other than the agent said something (the silence rule). */
+  heard(): void;
   /** A provider failed for good: the bot's time ends with this reason. */
   fail(failure: ReturnType<typeof providerFailure>): void;
   log: Logger;
@@ -25,7 +27,8 @@ export interface SessionEventsOptions {
 /**
  * What the bot does with its voice session's events: transcript lines (when the agent keeps them),
  * provider usage and turn metrics are saved in order; tool calls and replies go to the tools; the
- * microphone follows the agent's speech; a provider outage is noted on the timeline (the meeting goes
+ * microphone follows the agent's speech; people's words keep the silence rule from firing; a
+ * provider outage is noted on the timeline (the meeting goes
  * on) and a provider that fails for good ends the bot's time.
  */
 export function sessionEvents(o: SessionEventsOptions): (e: SessionEvent) => void {
@@ -34,6 +37,7 @@ export function sessionEvents(o: SessionEventsOptions): (e: SessionEvent) => voi
     o.live.event(e);
     switch (e.type) {
       case "transcript": {
+        if (!e.segment.isAgent) o.heard();
         // The session's clock (performance.now()) mapped to the wall clock when the line is done.
         const clockEpochMs = Date.now() - performance.now();
         if (o.keepTranscript) save("transcript", () => saveTranscriptSegment(ref.meetingId, e.segment, clockEpochMs));

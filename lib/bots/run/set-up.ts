@@ -11,6 +11,7 @@ import { liveStateTracker } from "../live-state-tracker.ts";
 import { adapterFor } from "../platforms/adapter-for.ts";
 import type { PlatformAdapter } from "../platforms/types.ts";
 import { agentForRun } from "./agent-checks.ts";
+import { leaveLimits } from "./leave-limits.ts";
 import { Microphone } from "./microphone.ts";
 import type { RunScope } from "./run-scope.ts";
 import { sessionEvents } from "./session-events.ts";
@@ -25,6 +26,8 @@ export interface Opened {
   session: VoiceSession;
   /** What the agent is doing, for the test room (reported from admission). */
   live: ReturnType<typeof liveStateTracker>;
+  /** How long the bot waits to be let in (the agent's leaving rules). */
+  waitingRoomMs: number;
 }
 
 /**
@@ -43,11 +46,14 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   }
   const { agent } = checked;
   const { parts, save, log } = run;
+  const { waitingRoomMs, ...limits } = leaveLimits(agent, meeting.platform, run.settings);
+  run.rules.configure(limits);
   const voice = (parts.voice = agentVoiceConfig(agent));
   const adapter = adapterFor(meeting.platform as Parameters<typeof adapterFor>[0]);
   const live = liveStateTracker({ keepWords: agent.transcript, onChange: (state) => save("live_state", () => saveLiveState(run.ref, state)) });
   const microphone = adapter.microphoneWhileSpeakingOnly ? new Microphone({ log, client: () => parts.meetingSession }) : null;
-  if (microphone) run.end.atEnd(() => microphone.stop());
+  // At the end the microphone still opens for the goodbye, and no longer closes (the bot is leaving).
+  if (microphone) run.end.atEnd(() => microphone.leaving());
 
   parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl });
   const page = (parts.page = await openBotPage(parts.context));
@@ -55,9 +61,9 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
   const leave = () => run.end.end({ kind: "completed", reason: "left_on_request" });
   const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, save, log, leave }));
-  const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, fail: (f) => run.end.end({ kind: "failed", ...f }), log });
+  const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, heard: () => run.rules.heard(), fail: (f) => run.end.end({ kind: "failed", ...f }), log });
   const session = (parts.session = createVoiceSession({ agent: voice, output: bridge, onEvent, tools: tools.tools, log }));
   await session.start();
   log("providers_ready");
-  return { agent, adapter, page, bridge, tools, session, live };
+  return { agent, adapter, page, bridge, tools, session, live, waitingRoomMs };
 }
