@@ -107,6 +107,24 @@ describe("Google Meet adapter", () => {
     });
   });
 
+  it("stays in the call and switches the microphone while Meet hides its toolbar (the pointer at rest)", async () => {
+    await withBot({ lobby: false, toolbarHideMs: 400 }, async (bot) => {
+      const result = await bot.join();
+      expect(result.kind).toBe("admitted");
+      if (result.kind !== "admitted") return;
+      await until("the toolbar hidden", async () => (await bot.fixture.state()).toolbarHidden);
+      // "In the call" comes from the tiles, which do not hide.
+      expect((await result.session.participants()).map((p) => p.name)).toEqual(["Cohost Agent"]);
+      await bot.fixture.addParticipant("spaces/x/devices/1", "Ada Lovelace", 440);
+      await until("Ada in the roster", () => bot.of("participants").some((e) => e.participants.length === 2));
+      await until("the toolbar hidden again", async () => (await bot.fixture.state()).toolbarHidden);
+      // The pointer moves before the microphone is read and clicked.
+      await result.session.setMicrophone(true);
+      expect(await bot.fixture.state()).toMatchObject({ micMuted: false, micEnabled: true });
+      expect(bot.of("ended")).toEqual([]);
+    });
+  });
+
   it("joins an open meeting at once with Join now (no waiting room)", async () => {
     await withBot({ lobby: false }, async (bot) => {
       const result = await bot.join();

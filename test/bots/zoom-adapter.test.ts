@@ -115,6 +115,22 @@ describe("Zoom adapter: web client", () => {
     });
   });
 
+  it("stays in the call and switches the microphone while Zoom hides its footer (the pointer at rest)", async () => {
+    await withBot(LINK, { toolbarHideMs: 400 }, async (bot) => {
+      const result = await bot.join();
+      expect(result.kind).toBe("admitted");
+      if (result.kind !== "admitted") return;
+      await until("computer audio", async () => (await bot.fixture.command("audioLabel")) === "unmute my microphone");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await until("the footer hidden", async () => (await bot.fixture.state()).toolbarHidden);
+      // "In the call" comes from .meeting-app, which does not hide.
+      expect((await result.session.participants()).map((p) => p.name).sort()).toEqual(["Ada Lovelace", "Cohost Agent"]);
+      await result.session.setMicrophone(true);
+      expect(await bot.fixture.command("audioLabel")).toBe("mute my microphone");
+      expect(bot.of("ended")).toEqual([]);
+    });
+  });
+
   it("waits while the host has not started the meeting, asking again, and joins once it has", async () => {
     await withBot(LINK, { started: false }, async (bot, meeting) => {
       const joining = bot.join();

@@ -54,8 +54,12 @@ export const MEET_SPEC: ProbeSpec = {
   },
   selectors: {
     nameInput: MEET_SELECTORS.nameInput,
-    // Only in the call: captions and presenting (Attendee waits for the captions button).
-    inCall: '[aria-label^="Turn on captions"], [aria-label^="Turn off captions"], [aria-label^="Present now"], [aria-label^="Share screen"]',
+    // Only in the call: captions and presenting (Attendee waits for the captions button). Those sit
+    // in the toolbar Meet hides while the pointer rests, so the tiles count too (Vexa): the bot's
+    // own [data-self-name], or a participant tile with a name element (not the "Backgrounds and
+    // effects" preview, which is a [data-participant-id] without one).
+    inCall:
+      '[aria-label^="Turn on captions"], [aria-label^="Turn off captions"], [aria-label^="Present now"], [aria-label^="Share screen"], [data-self-name], [data-participant-id]:has(.notranslate)',
     // A reCAPTCHA a person would have to solve (Vexa: a visible frame). The invisible one that
     // runs on every join (size=invisible) is not a wall.
     captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "./meet-page.ts";
 import type { CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
@@ -16,6 +16,8 @@ function microphone(page: Page): MicrophoneControl {
   const on = page.locator(MEET_SELECTORS.micOn).filter({ visible: true });
   const off = page.locator(MEET_SELECTORS.micOff).filter({ visible: true });
   return {
+    // The microphone sits in the toolbar Meet hides while the pointer rests.
+    reveal: () => revealControls(page),
     async read() {
       if ((await on.count()) > 0) return true;
       if ((await off.count()) > 0) return false;
@@ -70,6 +72,7 @@ export const meetAdapter: PlatformAdapter = {
       },
       microphone: microphone(page),
       async leave() {
+        await revealControls(page);
         if (!(await clickIfVisible(page.locator(MEET_SELECTORS.leave)))) return;
         // A host is asked whether to end the call for everyone: the bot only leaves.
         await clickIfVisible(page.getByRole("button", { name: /^Just leave the (call|meeting)$/i }), 1_000);

@@ -27,9 +27,25 @@ export async function dismissDialog(page: Page, name: RegExp): Promise<boolean> 
   return true;
 }
 
+/**
+ * Moves the pointer over the page, as a person does before reaching for a control: Meet and Zoom
+ * hide their call toolbar when the pointer rests and show it again on movement (Vexa moves the
+ * mouse before each look; joinly clicks the page centre, which a click on a tile could turn into a
+ * pin). Two small moves, so the client sees movement wherever the pointer was.
+ */
+export async function revealControls(page: Page): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  const x = Math.round(size.width / 2);
+  const y = Math.round(size.height / 2);
+  await page.mouse.move(x, y).catch(() => {});
+  await page.mouse.move(x + 8, y + 6, { steps: 2 }).catch(() => {});
+}
+
 export interface MicrophoneControl {
   /** Makes the control appear where the client first needs something (Zoom: join computer audio). */
   prepare?(): Promise<void>;
+  /** Shows controls the client hides while the pointer rests (revealControls); before every read. */
+  reveal?(): Promise<void>;
   /** true on, false off, null when the control is not on screen. */
   read(): Promise<boolean | null>;
   /** Clicks the client's microphone button. */
@@ -40,15 +56,20 @@ export interface MicrophoneControl {
 
 /** Puts the microphone in the wanted state, reading the client's own control before and after. */
 export async function setMicrophoneState(page: Page, control: MicrophoneControl, on: boolean): Promise<void> {
+  const read = async () => {
+    await control.reveal?.();
+    return control.read();
+  };
   const settled = async () => {
     for (let i = 0; i < 20; i++) {
-      if ((await control.read()) === on) return true;
+      if ((await read()) === on) return true;
       await page.waitForTimeout(100);
     }
     return false;
   };
+  await control.reveal?.();
   await control.prepare?.();
-  const now = await control.read();
+  const now = await read();
   if (now === on) return;
   if (now === null) throw new Error("the microphone button is not on screen");
   await control.toggle();

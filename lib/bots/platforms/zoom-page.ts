@@ -51,7 +51,9 @@ export const ZOOM_SPEC: ProbeSpec = {
     nameInput: ZOOM_SELECTORS.nameInput,
     passcodeInput: ZOOM_SELECTORS.passcodeInput,
     joinButton: ZOOM_SELECTORS.joinButton,
-    inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"]`,
+    // The footer hides while the pointer rests (joinly, Vexa), so the call's own container counts
+    // too: .meeting-app, which the waiting room shares (its texts are read first).
+    inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"], .meeting-app`,
     // A challenge to solve, not the invisible reCAPTCHA (size=invisible) a page may run anyway.
     captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
   },
@@ -83,6 +85,8 @@ export function zoomCallState(p: Probe): CallVerdict {
   if (saw(p, "removed")) return { kind: "out", reason: "removed" };
   if (saw(p, "ended")) return { kind: "out", reason: "meeting_ended" };
   if (saw(p, "left")) return { kind: "out", reason: "left" };
+  // Put back into the waiting room: .meeting-app stays, but the bot is not in the call.
+  if (saw(p, "lobby")) return { kind: "unknown" };
   if (saw(p, "inCall")) return { kind: "in" };
   return { kind: "unknown" };
 }

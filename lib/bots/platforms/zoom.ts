@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { appUrl } from "../../config.ts";
 import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { EMPTY_PROBE, probePage, saw, type Probe } from "./page-probe.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
@@ -33,6 +33,8 @@ function microphone(page: Page): MicrophoneControl {
   const on = page.locator(ZOOM_SELECTORS.micOn).filter({ visible: true });
   const off = page.locator(ZOOM_SELECTORS.micOff).filter({ visible: true });
   return {
+    // The footer hides while the pointer rests.
+    reveal: () => revealControls(page),
     prepare: () => joinComputerAudio(page),
     async read() {
       if ((await on.count()) > 0) return true;
@@ -177,11 +179,13 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
           await driver.dismiss();
           await clickIfVisible(page.locator(ZOOM_SELECTORS.joinAudio));
           if (paneClicks < 3 && (await page.locator(ZOOM_SELECTORS.participantsPane).filter({ visible: true }).count()) === 0) {
+            await revealControls(page); // the participants button is in the footer
             if (await clickIfVisible(page.locator(ZOOM_SELECTORS.participantsButton))) paneClicks++;
           }
         },
         microphone: microphone(page),
         async leave() {
+          await revealControls(page);
           if (!(await clickIfVisible(page.locator(ZOOM_SELECTORS.leave)))) return;
           await clickIfVisible(page.locator(ZOOM_SELECTORS.leaveConfirm), 2_000);
           // Out when the web client says so, or when the SDK's Client View went to its leaveUrl.

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBotBrowser } from "@/lib/bots/browser";
+import { MEET_SPEC, meetCallState, meetJoinState } from "@/lib/bots/platforms/meet-page";
+import { probePage } from "@/lib/bots/platforms/page-probe";
+import { ZOOM_SPEC, zoomCallState, zoomJoinState } from "@/lib/bots/platforms/zoom-page";
+
+// Each page reading on a snippet of the client's markup in a real Chromium: the probe's texts and
+// selectors (visibility included) and the roster readers, one behaviour per case. The whole flows
+// are in meet-/teams-/zoom-adapter.test.ts; what the facts mean alone in platform-status.test.ts.
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBotBrowser({ headless: true });
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const show = (html: string) => page.setContent(`<!doctype html><html lang="en"><body>${html}</body></html>`);
+
+describe("Meet's page", () => {
+  it("reads the call from the tiles when the toolbar is hidden, not from the effects preview", async () => {
+    await show(`<div role="toolbar" hidden><button aria-label="Turn on captions (c)">cc</button></div>
+      <div data-participant-id="spaces/x/devices/self"><span class="notranslate" data-self-name="You">Cohost</span></div>`);
+    expect(meetCallState(await probePage(page, MEET_SPEC))).toEqual({ kind: "in" });
+    expect(meetJoinState(await probePage(page, MEET_SPEC))).toEqual({ kind: "admitted" });
+    await show(`<div data-participant-id="spaces/x/devices/effects"><div>Backgrounds and effects</div></div>`);
+    expect(meetCallState(await probePage(page, MEET_SPEC))).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("Zoom's page", () => {
+  it("reads the call from .meeting-app when the footer is hidden, and the waiting room inside it as waiting", async () => {
+    await show(`<div class="meeting-app"><div class="video"></div><footer hidden><button aria-label="Leave">Leave</button></footer></div>`);
+    expect(zoomCallState(await probePage(page, ZOOM_SPEC))).toEqual({ kind: "in" });
+    await show(`<div class="meeting-app"><h2>Please wait, the meeting host will let you in soon.</h2></div>`);
+    expect(zoomJoinState(await probePage(page, ZOOM_SPEC), true)).toEqual({ kind: "waiting", waitingFor: "admission" });
+    expect(zoomCallState(await probePage(page, ZOOM_SPEC))).toEqual({ kind: "unknown" });
+  });
+});
