@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchBotBrowser } from "@/lib/bots/browser";
 import { MEET_SPEC, meetCallState, meetJoinState } from "@/lib/bots/platforms/meet-page";
 import { probePage } from "@/lib/bots/platforms/page-probe";
+import { TEAMS_SPEC, teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
 import { ZOOM_SPEC, zoomCallState, zoomJoinState } from "@/lib/bots/platforms/zoom-page";
 
 // Each page reading on a snippet of the client's markup in a real Chromium: the probe's texts and
@@ -40,5 +41,23 @@ describe("Zoom's page", () => {
     await show(`<div class="meeting-app"><h2>Please wait, the meeting host will let you in soon.</h2></div>`);
     expect(zoomJoinState(await probePage(page, ZOOM_SPEC), true)).toEqual({ kind: "waiting", waitingFor: "admission" });
     expect(zoomCallState(await probePage(page, ZOOM_SPEC))).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("Teams' page", () => {
+  it("reads facts inside iframes too (the light-meetings iframe)", async () => {
+    await show(`<iframe srcdoc="<div data-tid='calling-e2ee-end-screen'><h2>This call is end-to-end encrypted</h2></div>"></iframe>`);
+    await page.frames()[1]?.waitForLoadState();
+    const probe = await probePage(page, TEAMS_SPEC);
+    expect(probe.selectors.has("encrypted")).toBe(true);
+    expect(teamsJoinState(probe)).toMatchObject({ kind: "failed", reason: "encryption_unsupported" });
+    expect(teamsCallState(probe)).toEqual({ kind: "out", reason: "encryption_unsupported" });
+  });
+
+  it("reads Teams' retry screen and 'Call ended' as the ends they are", async () => {
+    await show(`<h2 id="calling-retry-screen-title">Removed from the meeting</h2><button>Rejoin</button>`);
+    expect(teamsCallState(await probePage(page, TEAMS_SPEC))).toEqual({ kind: "out", reason: "removed" });
+    await show(`<h2>Call ended</h2>`);
+    expect(teamsCallState(await probePage(page, TEAMS_SPEC))).toEqual({ kind: "out", reason: "meeting_ended" });
   });
 });

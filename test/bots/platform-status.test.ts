@@ -29,6 +29,7 @@ const FAILURES: JoinFailure[] = [
   "captcha",
   "blocked",
   "zoom_app_rejected",
+  "encryption_unsupported",
   "join_failed",
 ];
 
@@ -41,13 +42,14 @@ describe("platform outcomes as meeting statuses", () => {
     expect(meetingStatusFor({ type: "ended", reason: "removed" })).toEqual({ status: "completed", statusReason: "removed" });
     expect(meetingStatusFor({ type: "ended", reason: "meeting_ended" })).toEqual({ status: "completed", statusReason: "meeting_ended" });
     expect(meetingStatusFor({ type: "ended", reason: "connection_lost" })).toEqual({ status: "failed", statusReason: "connection_lost" });
+    expect(meetingStatusFor({ type: "ended", reason: "encryption_unsupported" })).toEqual({ status: "failed", statusReason: "encryption_unsupported" });
     // A test room the agent leaves because nobody is there is a normal end.
     expect(meetingStatusFor({ type: "ended", reason: "alone" })).toEqual({ status: "completed", statusReason: "alone" });
     expect(meetingStatusFor({ type: "ended", reason: "nobody_joined" })).toEqual({ status: "completed", statusReason: "nobody_joined" });
   });
 
   it("explains every reason an adapter can give, in English and German", () => {
-    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "alone", "nobody_joined", "connection_lost"]) {
+    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "alone", "nobody_joined", "connection_lost", "join_retry", "no_remote_audio"]) {
       expect(en.reasons, reason).toHaveProperty(reason);
       expect(de.reasons, reason).toHaveProperty(reason);
     }
@@ -120,6 +122,13 @@ describe("reading Microsoft Teams", () => {
     expect(teamsCallState(probe("removed"))).toEqual({ kind: "out", reason: "removed" });
     expect(teamsCallState(probe("ended", "inCall"))).toEqual({ kind: "out", reason: "meeting_ended" });
     expect(teamsCallState(probe("inCall"))).toEqual({ kind: "in" });
+  });
+});
+
+describe("reading Teams' addresses", () => {
+  it("takes Microsoft's sign-in host for login_required before any form renders", () => {
+    expect(teamsJoinState({ ...probe(), url: "https://login.microsoftonline.com/common/oauth2/authorize" })).toMatchObject({ kind: "failed", reason: "login_required" });
+    expect(teamsJoinState({ ...probe(), url: "https://teams.live.com/light-meetings/launch" })).toEqual({ kind: "loading" });
   });
 });
 

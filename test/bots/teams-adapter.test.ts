@@ -22,13 +22,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Scenario = TeamsScenario & { microsoftLogin?: boolean };
+/** microsoftLogin: Teams sends the bot to Microsoft's sign-in; "blank" before its form renders. */
+type Scenario = TeamsScenario & { microsoftLogin?: boolean | "blank" };
 
 const redirect = (to: string) => ({ body: `<!doctype html><script>location.replace(${JSON.stringify(to)})</script>` });
 
 const install = (scenario: Scenario) => (context: BrowserContext) =>
   PlatformFixture.install(context, ["https://teams.microsoft.com/**", "https://teams.live.com/**", "https://login.microsoftonline.com/**"], (url) => {
-    if (url.hostname === "login.microsoftonline.com") return { body: MICROSOFT_LOGIN_PAGE };
+    if (url.hostname === "login.microsoftonline.com") return { body: scenario.microsoftLogin === "blank" ? "<!doctype html><title>Sign in</title><div id=app></div>" : MICROSOFT_LOGIN_PAGE };
     if (url.pathname.startsWith("/l/meetup-join/")) return { body: LAUNCHER_PAGE };
     // teams.live.com sends guests straight to the light meeting, keeping the passcode. (Redirects
     // happen in the page: Chromium does not follow a 302 that a route fulfils.)
@@ -131,6 +132,39 @@ describe("Microsoft Teams adapter", () => {
     });
   });
 
+  it.each([
+    [{ noAvModal: "before", modalInFrame: true }],
+    [{ noAvModal: "after" }],
+    [{ noAvModal: "after", modalInFrame: true }],
+  ] as const)("confirms Teams' 'Continue without audio or video' (%j) and gets in", async (scenario) => {
+    await withBot(LIVE, { lobby: true, ...scenario }, async (bot) => {
+      const joining = bot.join();
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      expect((await joining).kind).toBe("admitted");
+    });
+  });
+
+  it("chooses Computer audio where Teams remembered 'Don't use audio', so the call is heard", async () => {
+    await withBot(LIVE, { audioOff: true }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await until("the call's audio", () => bot.frames.filter((f) => dbfs(f.samples) > -30).length >= 10);
+    });
+  });
+
+  it("names a sign-in redirect by its address, before the sign-in form renders", async () => {
+    await withBot(MEETUP, { microsoftLogin: "blank" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "login_required", detail: expect.stringContaining("sign-in page") });
+    });
+  });
+
+  it("fails on Teams' end-to-end encryption screen with its own reason", async () => {
+    await withBot(LIVE, { start: "encrypted" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "encryption_unsupported" });
+    });
+  });
+
   it("is refused from the lobby", async () => {
     await withBot(LIVE, { lobby: true }, async (bot) => {
       const joining = bot.join();
@@ -153,7 +187,10 @@ describe("Microsoft Teams adapter", () => {
 
   it.each([
     ["remove", "removed"],
+    ["removeRetry", "removed"],
     ["end", "meeting_ended"],
+    ["callEnded", "meeting_ended"],
+    ["encrypt", "encryption_unsupported"],
   ] as const)("reports %s in the call as %s", async (command, reason) => {
     await withBot(LIVE, { lobby: false }, async (bot) => {
       expect((await bot.join()).kind).toBe("admitted");

@@ -17,14 +17,19 @@ export async function clickIfVisible(locator: Locator, timeoutMs = 2_000): Promi
 /**
  * Clicks away the topmost open dialog that has a button named `name` (the dialogs a person clicks
  * away: tips, consent, cookies). Dialogs later in the document sit on top of earlier ones, and a
- * covered button cannot be clicked, so the last visible one goes first.
+ * covered button cannot be clicked, so the last visible one goes first. With `allFrames`, every
+ * frame of the page is searched, the main one first (Teams' light-meetings iframe).
  */
-export async function dismissDialog(page: Page, name: RegExp): Promise<boolean> {
-  const buttons = page.locator('[role="dialog"], [role="alertdialog"]').getByRole("button", { name }).filter({ visible: true });
-  const count = await buttons.count().catch(() => 0);
-  if (count === 0) return false;
-  await buttons.nth(count - 1).click({ timeout: 1_000 }).catch(() => {});
-  return true;
+export async function dismissDialog(page: Page, name: RegExp, opts: { allFrames?: boolean } = {}): Promise<boolean> {
+  const frames = opts.allFrames ? page.frames() : [page.mainFrame()];
+  for (const frame of frames) {
+    const buttons = frame.locator('[role="dialog"], [role="alertdialog"]').getByRole("button", { name }).filter({ visible: true });
+    const count = await buttons.count().catch(() => 0);
+    if (count === 0) continue;
+    await buttons.nth(count - 1).click({ timeout: 1_000 }).catch(() => {});
+    return true;
+  }
+  return false;
 }
 
 /**

@@ -25,10 +25,21 @@ export const TEAMS_SELECTORS = {
 /** The launcher's button names, when its data-tid is missing. */
 export const TEAMS_CONTINUE_ON_BROWSER = /^(Continue on this browser|Join on the web instead|Use the web app instead)$/i;
 
-/** Dialog buttons a person clicks away: tips, cookie notices, "Got it" bubbles. */
-export const TEAMS_DIALOG_BUTTONS = /^(Got it|Dismiss|Close|OK|Accept|Reject)$/i;
+/**
+ * Dialog buttons a person clicks away: tips, cookie notices, "Got it" bubbles, and the modal Teams
+ * shows before and after "Join now" when microphone and camera are off (Vexa #226, #283, #467),
+ * which strands a bot that does not confirm it.
+ */
+export const TEAMS_DIALOG_BUTTONS = /^(Got it|Dismiss|Close|OK|Accept|Reject|Continue without audio or video)$/i;
+
+/** The pre-join's audio choice the bot needs (Vexa forces it): without it, the call plays no one. */
+export const TEAMS_COMPUTER_AUDIO = /^Computer audio/i;
+
+/** Where Teams sends a guest it wants signed in (Vexa: teams_auth_redirect). */
+const SIGN_IN_HOSTS = /^(login\.microsoftonline\.com|login\.live\.com|login\.microsoft\.com)$/i;
 
 export const TEAMS_SPEC: ProbeSpec = {
+  allFrames: true,
   texts: {
     notFound: ["Looks like the meeting URL is incorrect", "This meeting doesn't exist", "We couldn't find this meeting"],
     signIn: [
@@ -55,8 +66,9 @@ export const TEAMS_SPEC: ProbeSpec = {
       "Waiting to be admitted",
     ],
     waitingForHost: ["When the meeting starts, we'll let people know you're waiting"],
-    removed: ["You've been removed from this meeting", "You have been removed from this meeting", "Someone removed you from the meeting"],
-    ended: ["The meeting has ended", "This meeting has ended", "The organizer ended the meeting"],
+    // "Removed from the meeting" is the title of Teams' retry screen (#calling-retry-screen-title, Attendee).
+    removed: ["You've been removed from this meeting", "You have been removed from this meeting", "Someone removed you from the meeting", "Removed from the meeting"],
+    ended: ["The meeting has ended", "This meeting has ended", "The organizer ended the meeting", "Call ended"],
     left: ["You left the meeting", "You have left the meeting"],
     launcher: ["How do you want to join your Teams meeting", "How do you want to join this meeting"],
   },
@@ -68,10 +80,23 @@ export const TEAMS_SPEC: ProbeSpec = {
     inCall: `#callingButtons-showMoreBtn, ${TEAMS_SELECTORS.hangup}`,
     // A Microsoft account sign-in form instead of the meeting.
     loginForm: 'input[name="loginfmt"]',
+    // Teams' end screen for an end-to-end encrypted call, which a browser guest cannot take part in (Attendee).
+    encrypted: '[data-tid="calling-e2ee-end-screen"]',
   },
 };
 
+/** Teams sent the bot to a Microsoft sign-in page (by its address, before the form renders). */
+function onSignInPage(p: Probe): boolean {
+  try {
+    return SIGN_IN_HOSTS.test(new URL(p.url).hostname);
+  } catch {
+    return false;
+  }
+}
+
 export function teamsJoinState(p: Probe): JoinState {
+  if (onSignInPage(p)) return { kind: "failed", reason: "login_required", detail: "Teams sent the bot to the Microsoft sign-in page: this meeting does not admit guests" };
+  if (saw(p, "encrypted")) return { kind: "failed", reason: "encryption_unsupported", detail: "Teams said the call is end-to-end encrypted, which a guest in a browser cannot join" };
   if (saw(p, "notFound")) return { kind: "failed", reason: "not_found", detail: "Teams says the meeting link is incorrect" };
   if (saw(p, "captcha")) return { kind: "failed", reason: "captcha", detail: "Teams asked to verify a real person" };
   if (saw(p, "signIn", "loginForm", "notStartedForGuests")) return { kind: "failed", reason: "login_required", detail: "Teams only lets signed-in users into this meeting now" };
@@ -89,6 +114,7 @@ export function teamsJoinState(p: Probe): JoinState {
 }
 
 export function teamsCallState(p: Probe): CallVerdict {
+  if (saw(p, "encrypted")) return { kind: "out", reason: "encryption_unsupported" };
   if (saw(p, "removed")) return { kind: "out", reason: "removed" };
   if (saw(p, "ended")) return { kind: "out", reason: "meeting_ended" };
   if (saw(p, "left")) return { kind: "out", reason: "left" };

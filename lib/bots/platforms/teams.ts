@@ -3,7 +3,7 @@ import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
-import { readTeamsRoster, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
+import { readTeamsRoster, TEAMS_COMPUTER_AUDIO, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 
@@ -52,7 +52,8 @@ export const teamsAdapter: PlatformAdapter = {
     if (unreachable) return unreachable;
 
     const dismiss = async () => {
-      await dismissDialog(page, TEAMS_DIALOG_BUTTONS);
+      // Teams may show its dialogs inside the light-meetings iframe.
+      await dismissDialog(page, TEAMS_DIALOG_BUTTONS, { allFrames: true });
     };
     const driver: JoinDriver = {
       read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC)),
@@ -65,6 +66,11 @@ export const teamsAdapter: PlatformAdapter = {
         if ((await name.count()) > 0 && (await name.inputValue()) !== opts.name) await name.fill(opts.name);
         await switchOff(page, TEAMS_SELECTORS.videoToggle);
         await switchOff(page, TEAMS_SELECTORS.micToggle);
+        // Microphone off, but the call's audio on: "Don't use audio" would leave the bot deaf.
+        const computerAudio = page.getByRole("radio", { name: TEAMS_COMPUTER_AUDIO }).filter({ visible: true }).first();
+        if ((await computerAudio.count()) > 0 && (await computerAudio.getAttribute("aria-checked")) !== "true" && !(await computerAudio.isChecked().catch(() => false))) {
+          await computerAudio.click({ timeout: 2_000 }).catch(() => {});
+        }
         await clickIfVisible(page.locator(TEAMS_SELECTORS.joinButton));
       },
     };

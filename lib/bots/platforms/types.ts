@@ -18,6 +18,7 @@ export type JoinFailure =
   | "captcha"
   | "blocked" // the platform refuses bots or this browser
   | "zoom_app_rejected" // Zoom refused the agent's Meeting SDK app (key, secret, or app not allowed here)
+  | "encryption_unsupported" // the call is end-to-end encrypted, which a guest in a browser cannot join (Teams)
   | "join_failed"; // the client did not react as expected (changed UI, network)
 
 /** Why a bot that was in the meeting is out again (leave() aside). */
@@ -26,7 +27,8 @@ export type EndReason =
   | "meeting_ended" // the host ended the meeting, or it closed
   | "alone" // test room: everyone else left (after JoinOptions.emptyRoom.afterLeftMs)
   | "nobody_joined" // test room: nobody came within JoinOptions.emptyRoom.neverJoinedMs
-  | "connection_lost"; // the client lost the meeting (network, the page crashed)
+  | "connection_lost" // the client lost the meeting (network, the page crashed)
+  | "encryption_unsupported"; // the call turned end-to-end encrypted (Teams' E2EE end screen)
 
 export interface Participant {
   /** The platform's id for the participant, stable within the meeting. */
@@ -124,8 +126,8 @@ export function meetingStatusFor(
       return { status: "failed", statusReason: outcome.reason };
     case "ended":
       // Being removed or the meeting ending is a normal end of the bot's meeting; losing it is not.
-      return outcome.reason === "connection_lost"
-        ? { status: "failed", statusReason: "connection_lost" }
+      return outcome.reason === "connection_lost" || outcome.reason === "encryption_unsupported"
+        ? { status: "failed", statusReason: outcome.reason }
         : { status: "completed", statusReason: outcome.reason };
   }
 }
