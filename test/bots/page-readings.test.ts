@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBotBrowser } from "@/lib/bots/browser";
-import { MEET_SPEC, meetCallState, meetJoinState } from "@/lib/bots/platforms/meet-page";
+import { MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "@/lib/bots/platforms/meet-page";
 import { probePage } from "@/lib/bots/platforms/page-probe";
 import { TEAMS_SPEC, teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
 import { ZOOM_SPEC, zoomCallState, zoomJoinState } from "@/lib/bots/platforms/zoom-page";
@@ -31,6 +31,20 @@ describe("Meet's page", () => {
     expect(meetJoinState(await probePage(page, MEET_SPEC))).toEqual({ kind: "admitted" });
     await show(`<div data-participant-id="spaces/x/devices/effects"><div>Backgrounds and effects</div></div>`);
     expect(meetCallState(await probePage(page, MEET_SPEC))).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("Meet's roster", () => {
+  it("counts named tiles only, once each, and marks the bot's own", async () => {
+    await show(`
+      <div data-participant-id="spaces/x/devices/self"><div data-participant-id="spaces/x/devices/self"><span class="notranslate" data-self-name="You">Cohost</span></div></div>
+      <div data-participant-id="spaces/x/devices/1"><span class="notranslate">Ada Lovelace</span><div data-audio-level="3"></div></div>
+      <div data-participant-id="spaces/x/devices/effects"><span class="notranslate">Backgrounds and effects</span></div>
+      <div data-participant-id="spaces/x/devices/2"><span class="notranslate"> </span></div>`);
+    expect((await readMeetRoster(page)).map((p) => [p.id, p.name, p.isSelf, p.speaking])).toEqual([
+      ["spaces/x/devices/self", "Cohost", true, false],
+      ["spaces/x/devices/1", "Ada Lovelace", false, true],
+    ]);
   });
 });
 

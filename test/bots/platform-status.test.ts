@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { adapterFor } from "@/lib/bots/platforms/adapter-for";
-import { meetJoinState, meetCallState } from "@/lib/bots/platforms/meet-page";
+import { meetJoinState, meetCallState, stickySelf } from "@/lib/bots/platforms/meet-page";
 import { attributeToSpeaker } from "@/lib/bots/platforms/page-actions";
 import type { Probe } from "@/lib/bots/platforms/page-probe";
 import { teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
@@ -66,6 +66,24 @@ describe("platform outcomes as meeting statuses", () => {
 });
 
 describe("reading Google Meet", () => {
+  it("lets an explicit refusal win over a visible reCAPTCHA, and reads being out again while joining as denied", () => {
+    expect(meetJoinState(probe("denied", "captcha"))).toMatchObject({ kind: "failed", reason: "denied" });
+    expect(meetJoinState(probe("left", "captcha"))).toMatchObject({ kind: "failed", reason: "denied" });
+    expect(meetJoinState(probe("askAgain"))).toMatchObject({ kind: "failed", reason: "denied" });
+    // "No one responded" offers "Ask to join again" too.
+    expect(meetJoinState(probe("noResponse", "askAgain"))).toMatchObject({ kind: "failed", reason: "waiting_room_timeout" });
+    // Meet's reCAPTCHA frame beside the lobby or the call is no wall; alone (or over the pre-join) it is.
+    expect(meetJoinState(probe("lobby", "captcha"))).toEqual({ kind: "waiting", waitingFor: "admission" });
+    expect(meetJoinState(probe("captcha", "joinButton"))).toMatchObject({ kind: "failed", reason: "captcha" });
+  });
+
+  it("keeps the bot's tile the bot's once seen, whatever [data-self-name] does", () => {
+    const self = new Set<string>();
+    const tile = (id: string, isSelf: boolean): Participant => ({ id, name: id, isSelf, speaking: false, speakerIds: [] });
+    expect(stickySelf([tile("me", true), tile("ada", false)], self).map((p) => p.isSelf)).toEqual([true, false]);
+    expect(stickySelf([tile("me", false), tile("ada", false)], self).map((p) => p.isSelf)).toEqual([true, false]);
+  });
+
   it("puts waiting before any sign of the call, and refusals before waiting", () => {
     expect(meetJoinState(probe("lobby", "inCall"))).toEqual({ kind: "waiting", waitingFor: "admission" });
     expect(meetJoinState(probe("denied", "lobby"))).toMatchObject({ kind: "failed", reason: "denied" });

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
-import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "./meet-page.ts";
+import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster, stickySelf } from "./meet-page.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
@@ -59,11 +59,13 @@ export const meetAdapter: PlatformAdapter = {
     const outcome = await awaitAdmission(page, driver, opts);
     if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
 
+    const selfIds = new Set<string>();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
         const verdict = meetCallState(await probePage(page, MEET_SPEC));
         if (verdict.kind !== "in") return verdict;
-        return { kind: "in", participants: attributeToSpeaker(await readMeetRoster(page), await playedStreamIds(page)) };
+        const roster = stickySelf(await readMeetRoster(page), selfIds);
+        return { kind: "in", participants: attributeToSpeaker(roster, await playedStreamIds(page)) };
       },
       async tick() {
         await dismiss();
