@@ -95,7 +95,6 @@ describe("reading Google Meet", () => {
   it.each([
     ["blocked", "blocked"],
     ["notFound", "not_found"],
-    ["captcha", "captcha"],
     ["signIn", "login_required"],
     ["full", "meeting_full"],
     ["removed", "denied"],
