@@ -27,8 +27,9 @@ afterAll(async () => {
 });
 
 /** Zoom's side of one meeting: its pages, whether the host has started it, the SDK's join check. */
-function zoomMeeting(scenario: ZoomScenario & { started?: boolean }) {
-  const meeting = { started: scenario.started ?? true, sdkJoins: [] as { errorCode?: number }[] };
+/** wallLoads: the first loads of the web client show Zoom's anti-bot wall (AWS LMA #300, #301). */
+function zoomMeeting(scenario: ZoomScenario & { started?: boolean; wallLoads?: number }) {
+  const meeting = { started: scenario.started ?? true, sdkJoins: [] as { errorCode?: number }[], loads: 0 };
   const install = (context: BrowserContext) =>
     PlatformFixture.install(context, ["https://*.zoom.us/**", "https://zoom.us/**"], async (url, route) => {
       if (url.href === FAKE_SDK_JOIN_URL) {
@@ -43,14 +44,17 @@ function zoomMeeting(scenario: ZoomScenario & { started?: boolean }) {
       }
       if (url.pathname === "/my/ada.lovelace") return { body: vanityPage(MEETING) };
       // Every Zoom host serves the web client.
-      if (url.pathname === `/wc/${MEETING}/join`) return { body: meeting.started ? zoomPage(scenario) : HOST_NOT_STARTED_PAGE };
+      if (url.pathname === `/wc/${MEETING}/join`) {
+        if (meeting.loads++ < (scenario.wallLoads ?? 0)) return { body: zoomPage({ start: "botWall" }) };
+        return { body: meeting.started ? zoomPage(scenario) : HOST_NOT_STARTED_PAGE };
+      }
       if (/^\/wc\/\d+\/join$/.test(url.pathname)) return { body: zoomPage({ start: "notFound" }) };
       return null;
     });
   return { meeting, install };
 }
 
-async function withBot(link: string, scenario: ZoomScenario & { started?: boolean }, fn: (bot: BotUnderTest, meeting: { started: boolean; sdkJoins: { errorCode?: number }[] }) => Promise<void>) {
+async function withBot(link: string, scenario: Parameters<typeof zoomMeeting>[0], fn: (bot: BotUnderTest, meeting: ReturnType<typeof zoomMeeting>["meeting"]) => Promise<void>) {
   const { meeting, install } = zoomMeeting(scenario);
   const bot = await startBot(browser, adapter, link, install);
   try {
@@ -154,6 +158,17 @@ describe("Zoom adapter: web client", () => {
     });
     await withBot(`https://zoom.us/j/${MEETING}?pwd=Wrong1`, { passcode: "Abc123" }, async (bot) => {
       expect(await bot.join()).toMatchObject({ kind: "failed", reason: "passcode_required", detail: "Zoom refused the link's passcode" });
+    });
+  });
+
+  it("reloads once when Zoom's anti-bot wall shows, and gets in when the reload clears it", async () => {
+    await withBot(LINK, { wallLoads: 1 }, async (bot, meeting) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      expect(meeting.loads).toBe(2);
+    });
+    await withBot(LINK, { wallLoads: 2 }, async (bot, meeting) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "blocked" });
+      expect(meeting.loads).toBe(2);
     });
   });
 

@@ -57,7 +57,7 @@ export const meetAdapter: PlatformAdapter = {
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
     const selfIds = new Set<string>();
     return enterCall(page, opts, {

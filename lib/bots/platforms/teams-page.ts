@@ -102,7 +102,7 @@ export function teamsJoinState(p: Probe): JoinState {
   if (saw(p, "signIn", "loginForm", "notStartedForGuests")) return { kind: "failed", reason: "login_required", detail: "Teams only lets signed-in users into this meeting now" };
   if (saw(p, "full")) return { kind: "failed", reason: "meeting_full", detail: "Teams says the meeting is full" };
   if (saw(p, "denied", "removed")) return { kind: "failed", reason: "denied", detail: "someone in the meeting declined the request to join" };
-  if (saw(p, "couldNotConnect")) return { kind: "failed", reason: "join_failed", detail: "Teams said it couldn't connect the bot" };
+  if (saw(p, "couldNotConnect")) return { kind: "failed", reason: "join_failed", detail: "Teams said it couldn't connect the bot", transient: true };
   if (saw(p, "ended")) return { kind: "failed", reason: "not_found", detail: "the meeting has ended" };
   // Waiting texts before the call controls: the lobby screen keeps parts of the call chrome.
   if (saw(p, "lobby")) return { kind: "waiting", waitingFor: "admission" };

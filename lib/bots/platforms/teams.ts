@@ -75,7 +75,7 @@ export const teamsAdapter: PlatformAdapter = {
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
     return enterCall(page, opts, {
       async read(): Promise<CallState> {

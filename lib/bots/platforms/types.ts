@@ -90,7 +90,10 @@ export interface MeetingSession {
  * On failure the adapter leaves the page as it was, so the runtime can keep a screenshot and the
  * HTML of what the bot saw (captureFailure) before it closes the context.
  */
-export type JoinResult = { kind: "admitted"; session: MeetingSession } | { kind: "failed"; reason: JoinFailure; detail?: string };
+export type JoinResult =
+  | { kind: "admitted"; session: MeetingSession }
+  /** transient: the page failed to connect, so a new attempt may go otherwise (blocked always may). */
+  | { kind: "failed"; reason: JoinFailure; detail?: string; transient?: boolean };
 
 export interface PlatformAdapter {
   readonly platform: MeetingPlatform;

@@ -63,10 +63,18 @@ async function previewOff(page: Page, selector: string, onLabel: RegExp): Promis
 function webClientDriver(page: Page, opts: JoinOptions, target: ReturnType<typeof zoomWebClientUrl>, timing: ZoomTiming): JoinDriver {
   let last: Probe = EMPTY_PROBE;
   let lastLoad = Date.now();
+  let reloadedForWall = false;
   return {
     async read() {
       last = await probePage(page, ZOOM_SPEC);
-      return zoomJoinState(last, target.passcode !== null);
+      const state = zoomJoinState(last, target.passcode !== null);
+      // Zoom's anti-bot wall clears after one reload at times (AWS LMA #300, #301): one, then it stands.
+      if (state.kind === "failed" && state.reason === "blocked" && !reloadedForWall) {
+        reloadedForWall = true;
+        await page.reload({ waitUntil: "domcontentloaded" }).catch(() => {});
+        return { kind: "loading" };
+      }
+      return state;
     },
     async dismiss() {
       await dismissCookies(page);
@@ -161,7 +169,7 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
       }
 
       const outcome = await awaitAdmission(page, driver, opts);
-      if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+      if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
       const viaSdk = Boolean(app && meetingNumber);
       // The roster lives in the participants pane; a pane that does not show after a few clicks is
