@@ -125,6 +125,21 @@ describe("Google Meet adapter", () => {
     });
   });
 
+  it("does not hand the call to a glow that flickers: the speaker changes once a new one holds", async () => {
+    await withBot({ lobby: false }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("spaces/x/devices/1", "Ada Lovelace", 440);
+      await bot.fixture.addParticipant("spaces/x/devices/2", "Alan Turing", 1000);
+      await until("the roster", () => bot.of("participants").some((e) => e.participants.length === 3));
+      // Alan's tile lights up five times for 300 ms (a cough, a click), Ada then speaks for real.
+      await bot.fixture.command("flicker", "spaces/x/devices/2", 5, 300, 1_200);
+      await bot.fixture.command("speak", "spaces/x/devices/1");
+      await until("Ada speaking", () => bot.of("active_speaker").some((e) => e.participantId === "spaces/x/devices/1"));
+      expect(bot.of("active_speaker").map((e) => e.participantId)).not.toContain("spaces/x/devices/2");
+      expect(bot.of("participants").every((e) => e.participants.every((p) => p.name !== "Alan Turing" || p.speakerIds.length === 0))).toBe(true);
+    });
+  });
+
   it("joins an open meeting at once with Join now (no waiting room)", async () => {
     await withBot({ lobby: false }, async (bot) => {
       const result = await bot.join();

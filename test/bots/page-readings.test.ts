@@ -3,8 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { launchBotBrowser } from "@/lib/bots/browser";
 import { MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "@/lib/bots/platforms/meet-page";
 import { probePage } from "@/lib/bots/platforms/page-probe";
-import { TEAMS_SPEC, teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
-import { ZOOM_SPEC, zoomCallState, zoomJoinState } from "@/lib/bots/platforms/zoom-page";
+import { readTeamsRoster, TEAMS_SPEC, teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
+import { readZoomRoster, ZOOM_SPEC, zoomCallState, zoomJoinState } from "@/lib/bots/platforms/zoom-page";
 
 // Each page reading on a snippet of the client's markup in a real Chromium: the probe's texts and
 // selectors (visibility included) and the roster readers, one behaviour per case. The whole flows
@@ -73,5 +73,37 @@ describe("Teams' page", () => {
     expect(teamsCallState(await probePage(page, TEAMS_SPEC))).toEqual({ kind: "out", reason: "removed" });
     await show(`<h2>Call ended</h2>`);
     expect(teamsCallState(await probePage(page, TEAMS_SPEC))).toEqual({ kind: "out", reason: "meeting_ended" });
+  });
+});
+
+describe("Teams' roster", () => {
+  it("reads today's tiles: the name from [data-stream-type]'s data-tid, speaking from the outline's class, (Guest) kept", async () => {
+    await show(`
+      <div data-tid="participant-tile-1" data-participant-id="p1"><div data-stream-type="Video" data-tid="Cohost Agent"><div data-tid="voice-level-stream-outline" class="x"></div></div></div>
+      <div data-tid="participant-tile-2" data-participant-id="p2"><div data-stream-type="Video" data-tid="Grace Hopper (Guest)"><div data-tid="voice-level-stream-outline" class="x vdi-frame-occlusion"></div></div></div>
+      <div data-tid="participant-tile-3" data-participant-id="p3"><div data-stream-type="ScreenSharing" data-tid="Content from Grace"></div></div>`);
+    expect((await readTeamsRoster(page, "Cohost Agent")).map((p) => [p.id, p.name, p.isSelf, p.speaking])).toEqual([
+      ["p1", "Cohost Agent", true, false],
+      ["p2", "Grace Hopper (Guest)", false, true],
+    ]);
+  });
+
+  it("still reads the older calling-participant-stream tiles", async () => {
+    await show(`<div data-cid="calling-participant-stream" data-acc-element-id="participant-x" aria-label="Ada Lovelace (Unverified), Context menu is available">
+      <div data-tid="voice-level-stream-outline" data-is-speaking="true"></div></div>`);
+    expect((await readTeamsRoster(page, "Cohost Agent")).map((p) => [p.id, p.name, p.speaking])).toEqual([["participant-x", "Ada Lovelace (Unverified)", true]]);
+  });
+});
+
+describe("Zoom's roster", () => {
+  it("takes the speaker from the speaker bar's lit frame while a screen is shared", async () => {
+    await show(`
+      <div class="speaker-active-container__video-frame" hidden><div class="video-avatar__avatar-footer"></div></div>
+      <div class="speaker-bar-container"><div class="speaker-bar-container__video-frame"><div class="video-avatar__avatar-footer">Ada Lovelace</div></div>
+        <div class="speaker-bar-container__video-frame speaker-bar-container__video-frame--active"><div class="video-avatar__avatar-footer">Alan Turing</div></div></div>
+      <ul><li class="participants-li" id="r0"><span class="participants-item__display-name">Cohost</span><span class="participants-item__name-label">(Me)</span></li>
+        <li class="participants-li" id="r1"><span class="participants-item__display-name">Ada Lovelace</span></li>
+        <li class="participants-li" id="r2"><span class="participants-item__display-name">Alan Turing</span></li></ul>`);
+    expect((await readZoomRoster(page)).filter((p) => p.speaking).map((p) => p.name)).toEqual(["Alan Turing"]);
   });
 });

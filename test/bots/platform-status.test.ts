@@ -4,6 +4,7 @@ import { encryptSecret } from "@/lib/crypto/secrets";
 import { adapterFor } from "@/lib/bots/platforms/adapter-for";
 import { meetJoinState, meetCallState, stickySelf } from "@/lib/bots/platforms/meet-page";
 import { attributeToSpeaker } from "@/lib/bots/platforms/page-actions";
+import { speakerDebounce } from "@/lib/bots/platforms/speaker-debounce";
 import type { Probe } from "@/lib/bots/platforms/page-probe";
 import { teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
 import { meetingStatusFor, type JoinFailure, type Participant } from "@/lib/bots/platforms/types";
@@ -243,5 +244,42 @@ describe("speaker attribution for mixed streams", () => {
       ["b", ["mix"]],
     ]);
     expect(attributeToSpeaker([person("a", false)], ["mix"])[0].speakerIds).toEqual([]);
+  });
+});
+
+describe("who is speaking, steadied", () => {
+  const roster = (speaking: string | null): Participant[] =>
+    ["me", "ada", "alan"].map((id) => ({ id, name: id, isSelf: id === "me", speaking: id === speaking, speakerIds: [] }));
+  const speaker = (ps: Participant[]) => ps.find((p) => p.speaking)?.id ?? null;
+
+  it("changes the speaker only once a new one (or nobody) held for the hold time", () => {
+    let t = 0;
+    const steady = speakerDebounce(700, () => t);
+    expect(speaker(steady(roster("ada")))).toBe(null);
+    t = 500;
+    expect(speaker(steady(roster("ada")))).toBe(null);
+    t = 1000;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    // A flicker: Alan for one look, then Ada again — Ada all along.
+    t = 1500;
+    expect(speaker(steady(roster("alan")))).toBe("ada");
+    t = 2000;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    // Ada stops: nobody, once that held.
+    t = 2500;
+    expect(speaker(steady(roster(null)))).toBe("ada");
+    t = 3300;
+    expect(speaker(steady(roster(null)))).toBe(null);
+  });
+
+  it("never makes the bot the speaker, and drops a speaker who left", () => {
+    let t = 0;
+    const steady = speakerDebounce(700, () => t);
+    steady(roster("ada"));
+    t = 800;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    expect(speaker(steady(roster("me")))).toBe("ada");
+    t = 900;
+    expect(speaker(steady(roster("ada").filter((p) => p.id !== "ada")))).toBe(null);
   });
 });

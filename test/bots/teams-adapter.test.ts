@@ -165,6 +165,17 @@ describe("Microsoft Teams adapter", () => {
     });
   });
 
+  it("keeps Teams' (Guest) marker in a name, and follows the speaker by the outline's vdi-frame-occlusion", async () => {
+    await withBot(LIVE, { lobby: false }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("g", "Grace Hopper (Guest)", 440);
+      const roster = await until("the roster", () => bot.of("participants").find((e) => e.participants.length === 2));
+      expect(roster.participants.map((p) => p.name).sort()).toEqual(["Cohost Agent", "Grace Hopper (Guest)"]);
+      await bot.fixture.command("speak", "g");
+      await until("Grace speaking", () => bot.of("active_speaker").some((e) => e.participantId === "participant-g"));
+    });
+  });
+
   it("is refused from the lobby", async () => {
     await withBot(LIVE, { lobby: true }, async (bot) => {
       const joining = bot.join();

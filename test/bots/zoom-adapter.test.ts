@@ -135,6 +135,20 @@ describe("Zoom adapter: web client", () => {
     });
   });
 
+  it("follows the speaker in the speaker bar while a screen is shared", async () => {
+    await withBot(LINK, {}, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await until("computer audio", async () => (await bot.fixture.command("audioLabel")) === "unmute my microphone");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await bot.fixture.addParticipant("b", "Alan Turing", 1000);
+      const roster = await until("the roster", () => bot.of("participants").find((e) => e.participants.length === 3));
+      await bot.fixture.command("share", true);
+      await bot.fixture.command("speak", "b");
+      const speaker = await until("Alan speaking", () => bot.of("active_speaker").find((e) => e.participantId !== null));
+      expect(roster.participants.find((p) => p.id === speaker.participantId)?.name).toBe("Alan Turing");
+    });
+  });
+
   it("waits while the host has not started the meeting, asking again, and joins once it has", async () => {
     await withBot(LINK, { started: false }, async (bot, meeting) => {
       const joining = bot.join();

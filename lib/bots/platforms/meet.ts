@@ -4,6 +4,7 @@ import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetC
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 
@@ -60,12 +61,13 @@ export const meetAdapter: PlatformAdapter = {
     if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
     const selfIds = new Set<string>();
+    const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
         const verdict = meetCallState(await probePage(page, MEET_SPEC));
         if (verdict.kind !== "in") return verdict;
         const roster = stickySelf(await readMeetRoster(page), selfIds);
-        return { kind: "in", participants: attributeToSpeaker(roster, await playedStreamIds(page)) };
+        return { kind: "in", participants: attributeToSpeaker(steady(roster), await playedStreamIds(page)) };
       },
       async tick() {
         await dismiss();

@@ -123,28 +123,36 @@ export function teamsCallState(p: Probe): CallVerdict {
 }
 
 /**
- * The video tiles ([data-cid="calling-participant-stream"]): the name in [data-tid*="display-name"]
- * (else the tile's aria-label up to its first comma), speaking when the voice-level outline says so
- * (data-is-speaking="true", or the vdi-frame-occlusion class Teams puts on it). The bot's own tile
- * is the one with its name (Teams labels it "(You)" for signed-in users too).
+ * The video tiles: today each is a [data-stream-type] element whose data-tid is the person's name,
+ * inside a tile that carries [data-participant-id] (Vexa); older clients mark the tile
+ * [data-cid="calling-participant-stream"] (Meeting BaaS 2025). The name comes from
+ * [data-tid*="display-name"] when there is one, else that data-tid, else the tile's aria-label up to
+ * its first comma. Speaking: the voice-level outline inside the tile carries vdi-frame-occlusion
+ * (or data-is-speaking="true"). Screen shares are nobody. "(You)" marks the bot's own tile and is
+ * dropped; "(Guest)" and "(Unverified)" stay part of the name: they say who the platform could not
+ * vouch for. The bot's tile is also the one with its exact name.
  */
 export async function readTeamsRoster(page: Page, selfName: string): Promise<Participant[]> {
   return page.evaluate(
-    ({ sel, selfName }) => {
+    ({ legacy, selfName }) => {
       const seen = new Map<string, { id: string; name: string; isSelf: boolean; speaking: boolean; speakerIds: string[] }>();
-      for (const tile of document.querySelectorAll<HTMLElement>(sel)) {
+      const current = [...document.querySelectorAll<HTMLElement>("[data-stream-type]")];
+      const tiles = current.length > 0 ? current : [...document.querySelectorAll<HTMLElement>(legacy)];
+      for (const tile of tiles) {
         if (tile.dataset.streamType === "ScreenSharing") continue;
-        const label = tile.querySelector('[data-tid*="display-name"]')?.textContent ?? tile.getAttribute("aria-label")?.split(",")[0] ?? "";
-        const name = label.replace(/\s*\((You|Guest|Unverified)\)\s*$/i, "").trim();
+        const holder = tile.closest<HTMLElement>("[data-participant-id]") ?? tile;
+        const stableName = tile.dataset.tid && tile.dataset.tid !== "calling-participant-stream" ? tile.dataset.tid : null;
+        const label = holder.querySelector('[data-tid*="display-name"]')?.textContent ?? stableName ?? tile.getAttribute("aria-label")?.split(",")[0] ?? "";
+        const name = label.replace(/\s*\(You\)\s*$/i, "").trim();
         if (!name) continue;
-        const id = tile.dataset.participantId || tile.dataset.accElementId || tile.id || name;
+        const id = holder.dataset.participantId || tile.dataset.participantId || tile.dataset.accElementId || tile.id || name;
         if (seen.has(id)) continue;
-        const outline = tile.querySelector('[data-tid="voice-level-stream-outline"]');
-        const speaking = outline !== null && (outline.getAttribute("data-is-speaking") === "true" || outline.classList.contains("vdi-frame-occlusion"));
+        const outline = holder.querySelector('[data-tid="voice-level-stream-outline"]');
+        const speaking = outline !== null && (outline.classList.contains("vdi-frame-occlusion") || outline.getAttribute("data-is-speaking") === "true");
         seen.set(id, { id, name, isSelf: /\(You\)\s*$/i.test(label) || name === selfName, speaking, speakerIds: [] });
       }
       return [...seen.values()];
     },
-    { sel: TEAMS_SELECTORS.tile, selfName },
+    { legacy: TEAMS_SELECTORS.tile, selfName },
   );
 }

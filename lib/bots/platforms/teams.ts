@@ -3,6 +3,7 @@ import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
 import { readTeamsRoster, TEAMS_COMPUTER_AUDIO, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
@@ -77,12 +78,13 @@ export const teamsAdapter: PlatformAdapter = {
     const outcome = await awaitAdmission(page, driver, opts);
     if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
+    const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
         const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
         if (verdict.kind !== "in") return verdict;
         // One mixed stream: whoever Teams shows speaking is who it carries.
-        return { kind: "in", participants: attributeToSpeaker(await readTeamsRoster(page, opts.name), await playedStreamIds(page)) };
+        return { kind: "in", participants: attributeToSpeaker(steady(await readTeamsRoster(page, opts.name)), await playedStreamIds(page)) };
       },
       tick: dismiss,
       microphone: microphone(page),

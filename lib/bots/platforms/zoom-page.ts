@@ -108,11 +108,16 @@ export function zoomWebClientUrl(meetingUrl: string): { url: string; meetingNumb
 
 /**
  * The participants pane (.participants-li, the name in .participants-item__display-name, "(Me)" on
- * the bot's own row) and the active speaker's name under the speaker view's main video.
+ * the bot's own row) and the active speaker's name under the speaker view's main video, or under
+ * the lit frame of the speaker bar while a screen is shared.
  */
 export async function readZoomRoster(page: Page): Promise<Participant[]> {
   return page.evaluate((sel) => {
-    const speakerName = document.querySelector(".speaker-active-container__video-frame .video-avatar__avatar-footer")?.textContent?.trim() ?? null;
+    // The speaker view's main video, or, while someone shares their screen, the lit frame of the speaker bar (Vexa, joinly).
+    const speakerName =
+      [".speaker-active-container__video-frame", ".speaker-bar-container__video-frame--active"]
+        .map((frame) => document.querySelector(`${frame} .video-avatar__avatar-footer`)?.textContent?.trim())
+        .find((name) => name) ?? null;
     const rows = [...document.querySelectorAll<HTMLElement>(sel)];
     return rows
       .map((row, i) => {

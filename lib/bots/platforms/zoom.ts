@@ -4,6 +4,7 @@ import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts"
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { EMPTY_PROBE, probePage, saw, type Probe } from "./page-probe.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 import { zoomSignature } from "./zoom-app.ts";
@@ -175,13 +176,14 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
       // The roster lives in the participants pane; a pane that does not show after a few clicks is
       // left alone (clicking on would only toggle it).
       let paneClicks = 0;
+      const steady = speakerDebounce();
       return enterCall(page, opts, {
         async read(): Promise<CallState> {
           // The SDK's Client View goes to its leaveUrl (#left) when the meeting drops the bot.
           if (viaSdk && new URL(page.url()).hash === "#left") return { kind: "out", reason: "meeting_ended" };
           const verdict = zoomCallState(await probePage(page, ZOOM_SPEC));
           if (verdict.kind !== "in") return verdict;
-          return { kind: "in", participants: attributeToSpeaker(await readZoomRoster(page), await playedStreamIds(page)) };
+          return { kind: "in", participants: attributeToSpeaker(steady(await readZoomRoster(page)), await playedStreamIds(page)) };
         },
         async tick() {
           await driver.dismiss();
