@@ -60,7 +60,7 @@ describe("platform outcomes as meeting statuses", () => {
     for (const platform of ["room", "meet", "teams", "zoom"] as const) expect(adapterFor(platform).platform).toBe(platform);
     expect([adapterFor("meet"), adapterFor("teams"), adapterFor("zoom")].map((a) => [a.microphoneWhileSpeakingOnly, a.bridgeCapture])).toEqual([
       [true, "peer"],
-      [true, "element"],
+      [true, "main-audio"],
       [true, "both"],
     ]);
   });

@@ -40,8 +40,8 @@ const install = (scenario: Scenario) => (context: BrowserContext) =>
     return null;
   });
 
-async function withBot(url: string, scenario: Scenario, fn: (bot: BotUnderTest) => Promise<void>) {
-  const bot = await startBot(browser, teamsAdapter, url, install(scenario));
+async function withBot(url: string, scenario: Scenario, fn: (bot: BotUnderTest) => Promise<void>, bridgeOpts: { mainAudioFallbackMs?: number } = {}) {
+  const bot = await startBot(browser, teamsAdapter, url, install(scenario), bridgeOpts);
   try {
     await fn(bot);
   } finally {
@@ -84,6 +84,9 @@ describe("Microsoft Teams adapter", () => {
       expect(unplayed).toBeTruthy();
       await bot.page.waitForTimeout(500);
       expect(new Set(bot.frames.map((f) => f.speakerId))).toEqual(new Set([mix]));
+      // ...taken as the remote track of Teams' mainAudio stream (Attendee, Vexa), the only one captured.
+      expect(mix).toMatch(/^mainAudio/);
+      expect(bot.tracks.map((t) => [t.speakerId, t.origin])).toEqual([[mix, "peer"]]);
 
       // The dominant speaker carries the mix.
       await bot.fixture.command("speak", "b");
@@ -151,6 +154,20 @@ describe("Microsoft Teams adapter", () => {
       await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
       await until("the call's audio", () => bot.frames.filter((f) => dbfs(f.samples) > -30).length >= 10);
     });
+  });
+
+  it("takes every remote track when no mainAudio track comes, rather than hearing nothing", async () => {
+    await withBot(
+      LIVE,
+      { noMainAudio: true },
+      async (bot) => {
+        expect((await bot.join()).kind).toBe("admitted");
+        const mix = await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+        await until("the call's audio", () => bot.frames.filter((f) => f.speakerId === mix && dbfs(f.samples) > -30).length >= 10);
+        expect(bot.tracks.every((t) => t.origin === "peer")).toBe(true);
+      },
+      { mainAudioFallbackMs: 1_000 },
+    );
   });
 
   it("names a sign-in redirect by its address, before the sign-in form renders", async () => {

@@ -44,9 +44,10 @@ function microphone(page: Page): MicrophoneControl {
 export const teamsAdapter: PlatformAdapter = {
   platform: "teams",
   microphoneWhileSpeakingOnly: true,
-  // The web client receives the call as one server-mixed stream that an <audio> element plays,
-  // plus tracks it never plays (capturing those would hear every word twice).
-  bridgeCapture: "element",
+  // The web client receives the call as one server-mixed stream, the remote track of the stream
+  // whose id contains "mainAudio" (Attendee, Vexa), plus tracks that are not the call (capturing
+  // those would hear every word twice). Without a mainAudio track for 15 s, every track is taken.
+  bridgeCapture: "main-audio",
 
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
     const unreachable = await openLink(page, opts.url);

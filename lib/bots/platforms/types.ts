@@ -105,9 +105,10 @@ export interface PlatformAdapter {
   /**
    * What the audio bridge must tap on this client (createAudioBridge's `capture`): "peer" for
    * clients whose remote tracks are the voices, "element" where only the mix a media element plays
-   * is the call's audio (other remote tracks would double it), "both" when either may carry it.
+   * is the call's audio (other remote tracks would double it), "both" when either may carry it,
+   * "main-audio" for the remote track of Teams' mainAudio stream (all tracks if none comes).
    */
-  readonly bridgeCapture: "peer" | "element" | "both";
+  readonly bridgeCapture: "peer" | "element" | "both" | "main-audio";
   /**
    * Opens the link in `page` (which already carries the audio bridge) and joins. Resolves once the
    * bot is in the meeting or cannot get in; reports waiting_room/admitted and, once in, roster,

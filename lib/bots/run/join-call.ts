@@ -82,6 +82,7 @@ function onPlatformEvent(run: RunScope, e: PlatformEvent, roster: (participants:
       void run.statuses.write("waiting_room", () => moveRun(run.ref, "waiting_room", meetingStatusFor(e).statusReason)).then(afterMove(run, "waiting_room"), () => {});
       return;
     case "participants":
+      run.parts.othersInCall = e.participants.filter((p) => !p.isSelf).length;
       return roster(e.participants);
     case "ended": {
       const { status, statusReason } = meetingStatusFor(e);
