@@ -186,6 +186,18 @@ describe("Zoom adapter: web client", () => {
     });
   });
 
+  it("clicks Join through the DOM when the meeting info panel lies over it", async () => {
+    await withBot(LINK, { infoOverlay: true }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+    });
+  });
+
+  it("marks Zoom's network time-out as worth another attempt", async () => {
+    await withBot(LINK, { start: "networkTimeout" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "join_failed", transient: true });
+    });
+  });
+
   it("joins a personal link through its 'Join from your browser'", async () => {
     await withBot("https://zoom.us/my/ada.lovelace", {}, async (bot) => {
       expect((await bot.join()).kind).toBe("admitted");
@@ -197,6 +209,8 @@ describe("Zoom adapter: web client", () => {
     ["notFound", "not_found"],
     ["botWall", "blocked"],
     ["signIn", "login_required"],
+    ["authRequired", "login_required"],
+    ["networkTimeout", "join_failed"],
     ["captcha", "captcha"],
     ["full", "meeting_full"],
   ] as const)("fails on %s with %s", async (start, reason) => {

@@ -15,6 +15,22 @@ export async function clickIfVisible(locator: Locator, timeoutMs = 2_000): Promi
 }
 
 /**
+ * Clicks the first visible match like a person; when something lies over it and takes the click
+ * (Zoom's .preview-meeting-info over Join, Vexa), clicks it through the DOM instead. False when
+ * nothing matches or is visible.
+ */
+export async function clickThrough(locator: Locator, timeoutMs = 2_000): Promise<boolean> {
+  const target = locator.filter({ visible: true }).first();
+  if (!(await target.isVisible().catch(() => false))) return false;
+  const clicked = await target.click({ timeout: timeoutMs }).then(
+    () => true,
+    () => false,
+  );
+  if (!clicked) await target.evaluate((el) => (el as HTMLElement).click()).catch(() => {});
+  return true;
+}
+
+/**
  * Clicks away the topmost open dialog that has a button named `name` (the dialogs a person clicks
  * away: tips, consent, cookies). Dialogs later in the document sit on top of earlier ones, and a
  * covered button cannot be clicked, so the last visible one goes first. With `allFrames`, every

@@ -16,6 +16,8 @@ export const ZOOM_SELECTORS = {
   previewMic: "#preview-audio-control-button",
   previewVideo: "#preview-video-control-button",
   joinButton: "button.preview-join-button, #joinBtn",
+  /** The meeting's info panel, which can lie over Join and take its clicks (Vexa). */
+  infoOverlay: ".preview-meeting-info",
   joinAudio: "button.join-audio-by-voip__join-btn",
   micOn: 'button[aria-label="mute my microphone"]',
   micOff: 'button[aria-label="unmute my microphone"]',
@@ -39,7 +41,16 @@ export const ZOOM_SPEC: ProbeSpec = {
     passcodeWrong: ["Passcode wrong", "Incorrect passcode", "Wrong passcode", "The passcode is incorrect", "Invalid passcode"],
     // Zoom's account setting against bots: its way out is RTMS, not a browser (Vexa #1289).
     botWall: ["automated bots aren't allowed", "must use Zoom RTMS", "detected you may be a bot"],
-    signIn: ["Sign in to join this meeting", "Only authenticated users can join", "This meeting requires authentication", "Authentication is required"],
+    // The last: Attendee's text for a host that admits only users signed in to commercial Zoom.
+    signIn: [
+      "Sign in to join this meeting",
+      "Only authenticated users can join",
+      "This meeting requires authentication",
+      "Authentication is required",
+      "requires authentication on the commercial Zoom platform",
+    ],
+    // Attendee retries it: a fresh attempt usually connects.
+    networkTimeout: ["Your network connection has timed out", "network connection has timed out"],
     full: ["This meeting has reached the maximum number of participants", "The meeting is full", "reached its participant limit"],
     deniedFromLobby: ["removed you from the waiting room", "The host has removed you"],
     removed: ["You have been removed from this meeting", "You have been removed", "removed you from the meeting"],
@@ -68,6 +79,7 @@ export function zoomJoinState(p: Probe, hasPasscode: boolean): JoinState {
   if (saw(p, "captcha")) return { kind: "failed", reason: "captcha", detail: "Zoom showed a reCAPTCHA" };
   if (saw(p, "signIn")) return { kind: "failed", reason: "login_required", detail: "the host only admits signed-in Zoom users" };
   if (saw(p, "notFound")) return { kind: "failed", reason: "not_found", detail: "Zoom does not know this meeting ID" };
+  if (saw(p, "networkTimeout")) return { kind: "failed", reason: "join_failed", detail: "Zoom said the network connection timed out", transient: true };
   if (saw(p, "passcodeWrong")) return { kind: "failed", reason: "passcode_required", detail: "Zoom refused the link's passcode" };
   if (saw(p, "full")) return { kind: "failed", reason: "meeting_full", detail: "Zoom says the meeting is full" };
   if (saw(p, "deniedFromLobby", "removed")) return { kind: "failed", reason: "denied", detail: "the host removed the bot from the waiting room" };

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { appUrl } from "../../config.ts";
 import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
+import { attributeToSpeaker, clickIfVisible, clickThrough, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { EMPTY_PROBE, probePage, saw, type Probe } from "./page-probe.ts";
 import { speakerDebounce } from "./speaker-debounce.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
@@ -93,7 +93,8 @@ function webClientDriver(page: Page, opts: JoinOptions, target: ReturnType<typeo
       }
       await previewOff(page, ZOOM_SELECTORS.previewMic, /^Mute/);
       await previewOff(page, ZOOM_SELECTORS.previewVideo, /^Stop Video/);
-      await clickIfVisible(page.locator(ZOOM_SELECTORS.joinButton));
+      // The meeting info panel can lie over Join: then Join is clicked through the DOM.
+      await clickThrough(page.locator(ZOOM_SELECTORS.joinButton));
     },
     async waitingForHost() {
       // The React client waits for the host by itself; its error page has to be asked again.
