@@ -140,6 +140,19 @@ describe("Google Meet adapter", () => {
     });
   });
 
+  it("shows an observer (bot:smoke) each join phase and what each look read", async () => {
+    await withBot({ lobby: true }, async (bot) => {
+      const phases: string[] = [];
+      const facts = new Set<string>();
+      const joining = bot.join({ observe: { joinState: (s) => phases.push(s.kind), probe: (p) => [...p.texts, ...p.selectors].forEach((f) => facts.add(f)) } });
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      expect((await joining).kind).toBe("admitted");
+      expect(phases.filter((k) => k !== "loading")).toEqual(["prejoin", "waiting", "admitted"]);
+      expect([...facts]).toEqual(expect.arrayContaining(["nameInput", "joinButton", "lobby", "inCall"]));
+    });
+  });
+
   it("joins an open meeting at once with Join now (no waiting room)", async () => {
     await withBot({ lobby: false }, async (bot) => {
       const result = await bot.join();

@@ -77,6 +77,7 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
       throw err;
     }
     const now = Date.now();
+    if (state.kind !== kind || (state.kind === "prejoin" && state.step !== step)) opts.observe?.joinState?.(state);
     if (state.kind !== kind) {
       kind = state.kind;
       kindSince = now;

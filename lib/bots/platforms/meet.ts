@@ -47,7 +47,7 @@ export const meetAdapter: PlatformAdapter = {
       await dismissDialog(page, MEET_DIALOG_BUTTONS);
     };
     const driver: JoinDriver = {
-      read: async () => meetJoinState(await probePage(page, MEET_SPEC)),
+      read: async () => meetJoinState(await probePage(page, MEET_SPEC, opts.observe?.probe)),
       dismiss,
       async submit() {
         const name = page.locator(MEET_SELECTORS.nameInput).filter({ visible: true });
@@ -64,7 +64,7 @@ export const meetAdapter: PlatformAdapter = {
     const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
-        const verdict = meetCallState(await probePage(page, MEET_SPEC));
+        const verdict = meetCallState(await probePage(page, MEET_SPEC, opts.observe?.probe));
         if (verdict.kind !== "in") return verdict;
         const roster = stickySelf(await readMeetRoster(page), selfIds);
         return { kind: "in", participants: attributeToSpeaker(steady(roster), await playedStreamIds(page)) };

@@ -56,8 +56,14 @@ async function frameFacts(frame: Frame, spec: ProbeSpec): Promise<FrameFacts | n
   }
 }
 
-/** Reads the facts; a page that is navigating has none yet. */
-export async function probePage(page: Page, spec: ProbeSpec): Promise<Probe> {
+/** Reads the facts; a page that is navigating has none yet. `observe` sees each look (bot:smoke). */
+export async function probePage(page: Page, spec: ProbeSpec, observe?: (probe: Probe) => void): Promise<Probe> {
+  const probe = await readProbe(page, spec);
+  observe?.(probe);
+  return probe;
+}
+
+async function readProbe(page: Page, spec: ProbeSpec): Promise<Probe> {
   const main = page.mainFrame();
   const frames = spec.allFrames ? page.frames() : [main];
   const found = await Promise.all(frames.map((f) => frameFacts(f, spec)));

@@ -58,7 +58,7 @@ export const teamsAdapter: PlatformAdapter = {
       await dismissDialog(page, TEAMS_DIALOG_BUTTONS, { allFrames: true });
     };
     const driver: JoinDriver = {
-      read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC)),
+      read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC, opts.observe?.probe)),
       dismiss,
       async submit() {
         // The launcher: continue here, not in the Teams app.
@@ -82,7 +82,7 @@ export const teamsAdapter: PlatformAdapter = {
     const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
-        const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
+        const verdict = teamsCallState(await probePage(page, TEAMS_SPEC, opts.observe?.probe));
         if (verdict.kind !== "in") return verdict;
         // One mixed stream: whoever Teams shows speaking is who it carries.
         return { kind: "in", participants: attributeToSpeaker(steady(await readTeamsRoster(page, opts.name)), await playedStreamIds(page)) };

@@ -1,5 +1,7 @@
 import type { Page } from "playwright-core";
 import type { MeetingPlatform, MeetingStatus } from "../../generated/prisma/client.ts";
+import type { JoinState } from "./join-flow.ts";
+import type { Probe } from "./page-probe.ts";
 
 // The contract every meeting platform implements (room, meet, teams, zoom). An adapter only drives
 // the meeting's web client like a person would: open the link, give the agent's name, camera off,
@@ -75,6 +77,11 @@ export interface JoinOptions {
    */
   emptyRoom?: { neverJoinedMs: number; afterLeftMs: number };
   onEvent(event: PlatformEvent): void;
+  /**
+   * For an operator's live check (npm run bot:smoke): every look the adapter takes at the page
+   * (the facts its probe read), and every change of the join phase as the adapter read it.
+   */
+  observe?: { probe?(probe: Probe): void; joinState?(state: JoinState): void };
 }
 
 /** The bot is in: what the runtime can do until the meeting ends for it. */

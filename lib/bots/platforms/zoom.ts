@@ -67,7 +67,7 @@ function webClientDriver(page: Page, opts: JoinOptions, target: ReturnType<typeo
   let reloadedForWall = false;
   return {
     async read() {
-      last = await probePage(page, ZOOM_SPEC);
+      last = await probePage(page, ZOOM_SPEC, opts.observe?.probe);
       const state = zoomJoinState(last, target.passcode !== null);
       // Zoom's anti-bot wall clears after one reload at times (AWS LMA #300, #301): one, then it stands.
       if (state.kind === "failed" && state.reason === "blocked" && !reloadedForWall) {
@@ -114,7 +114,7 @@ function sdkDriver(page: Page, opts: JoinOptions, join: () => Promise<void>, tim
         const failure = zoomSdkFailure(status);
         return failure === "host" ? { kind: "waiting", waitingFor: "host" } : { kind: "failed", ...failure };
       }
-      const state = zoomJoinState(await probePage(page, ZOOM_SPEC), true);
+      const state = zoomJoinState(await probePage(page, ZOOM_SPEC, opts.observe?.probe), true);
       // The SDK has no pre-join screen of ours to fill: until it shows the call or the lobby, it loads.
       return state.kind === "prejoin" ? { kind: "loading" } : state;
     },
@@ -182,7 +182,7 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
         async read(): Promise<CallState> {
           // The SDK's Client View goes to its leaveUrl (#left) when the meeting drops the bot.
           if (viaSdk && new URL(page.url()).hash === "#left") return { kind: "out", reason: "meeting_ended" };
-          const verdict = zoomCallState(await probePage(page, ZOOM_SPEC));
+          const verdict = zoomCallState(await probePage(page, ZOOM_SPEC, opts.observe?.probe));
           if (verdict.kind !== "in") return verdict;
           return { kind: "in", participants: attributeToSpeaker(steady(await readZoomRoster(page)), await playedStreamIds(page)) };
         },
