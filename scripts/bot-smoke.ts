@@ -23,9 +23,8 @@ import { createAudioBridge } from "../lib/bots/bridge/create-audio-bridge.ts";
 import { launchBotBrowser, newBotContext, openBotPage } from "../lib/bots/browser.ts";
 import { captureFailure } from "../lib/bots/failure-artifacts.ts";
 import { adapterFor } from "../lib/bots/platforms/adapter-for.ts";
-import type { JoinState } from "../lib/bots/platforms/join-flow.ts";
 import type { Probe } from "../lib/bots/platforms/page-probe.ts";
-import type { Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
+import type { JoinPhase, Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
 import { appUrl } from "../lib/config.ts";
 import { parseJoinLink } from "../lib/meetings/meeting-url.ts";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
@@ -154,7 +153,7 @@ const observe = {
     lastFacts = facts;
     step(`probe reads: ${facts} on ${new URL(p.url || "about:blank").host || "a blank page"}`);
   },
-  joinState(s: JoinState) {
+  joinState(s: JoinPhase) {
     const detail = s.kind === "prejoin" ? (s.step ?? "pre-join") : s.kind === "waiting" ? `for ${s.waitingFor}` : s.kind === "failed" ? `${s.reason}: ${s.detail}` : "";
     step(`join phase: ${s.kind}${detail ? ` (${detail})` : ""}`);
     void screenshot(`join-${s.kind}`);

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import type { MeetingPlatform, MeetingStatus } from "../../generated/prisma/client.ts";
-import type { JoinState } from "./join-flow.ts";
 import type { Probe } from "./page-probe.ts";
 
 // The contract every meeting platform implements (room, meet, teams, zoom). An adapter only drives
@@ -56,6 +55,15 @@ export type PlatformEvent =
   | { type: "active_speaker"; participantId: string | null }
   | { type: "ended"; reason: EndReason };
 
+/** A join phase as the join loop read it (join-flow.ts' JoinState), for observers. */
+export interface JoinPhase {
+  kind: "loading" | "prejoin" | "waiting" | "admitted" | "failed";
+  step?: string;
+  waitingFor?: string;
+  reason?: string;
+  detail?: string;
+}
+
 export interface JoinOptions {
   /** The meeting link as stored on the meeting. */
   url: string;
@@ -81,7 +89,7 @@ export interface JoinOptions {
    * For an operator's live check (npm run bot:smoke): every look the adapter takes at the page
    * (the facts its probe read), and every change of the join phase as the adapter read it.
    */
-  observe?: { probe?(probe: Probe): void; joinState?(state: JoinState): void };
+  observe?: { probe?(probe: Probe): void; joinState?(state: JoinPhase): void };
 }
 
 /** The bot is in: what the runtime can do until the meeting ends for it. */
