@@ -78,6 +78,15 @@ describe("reading Google Meet", () => {
     expect(meetJoinState(probe("captcha", "joinButton"))).toMatchObject({ kind: "failed", reason: "captcha" });
   });
 
+  it("takes the tiles for the call only without a pre-join form on screen", () => {
+    expect(meetJoinState(probe("tiles"))).toEqual({ kind: "admitted" });
+    expect(meetJoinState(probe("tiles", "nameInput"))).toEqual({ kind: "prejoin" });
+    expect(meetCallState(probe("tiles"))).toEqual({ kind: "in" });
+    expect(zoomJoinState(probe("callContainer"), true)).toEqual({ kind: "admitted" });
+    expect(zoomJoinState(probe("callContainer", "nameInput"), true)).toEqual({ kind: "prejoin", step: "prejoin" });
+    expect(zoomCallState(probe("callContainer"))).toEqual({ kind: "in" });
+  });
+
   it("keeps the bot's tile the bot's once seen, whatever [data-self-name] does", () => {
     const self = new Set<string>();
     const tile = (id: string, isSelf: boolean): Participant => ({ id, name: id, isSelf, speaking: false, speakerIds: [] });

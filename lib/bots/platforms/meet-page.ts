@@ -59,12 +59,13 @@ export const MEET_SPEC: ProbeSpec = {
   },
   selectors: {
     nameInput: MEET_SELECTORS.nameInput,
-    // Only in the call: captions and presenting (Attendee waits for the captions button). Those sit
-    // in the toolbar Meet hides while the pointer rests, so the tiles count too (Vexa): the bot's
-    // own [data-self-name], or a participant tile with a name element (not the "Backgrounds and
-    // effects" preview, which is a [data-participant-id] without one).
-    inCall:
-      '[aria-label^="Turn on captions"], [aria-label^="Turn off captions"], [aria-label^="Present now"], [aria-label^="Share screen"], [data-self-name], [data-participant-id]:has(.notranslate)',
+    // Only in the call: captions and presenting (Attendee waits for the captions button).
+    inCall: '[aria-label^="Turn on captions"], [aria-label^="Turn off captions"], [aria-label^="Present now"], [aria-label^="Share screen"]',
+    // Those sit in the toolbar Meet hides while the pointer rests, so the tiles count too (Vexa):
+    // the bot's own [data-self-name], or a participant tile with a name element (not the
+    // "Backgrounds and effects" preview, a [data-participant-id] without one). While joining they
+    // count only without a pre-join form on screen.
+    tiles: "[data-self-name], [data-participant-id]:has(.notranslate)",
     // A reCAPTCHA a person would have to solve (Vexa: a visible frame). The invisible one that
     // runs on every join (size=invisible) is not a wall.
     captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
@@ -92,6 +93,7 @@ export function meetJoinState(p: Probe): JoinState {
   // joins that are not challenged, and a denial must win over it (Vexa #840).
   if (saw(p, "captcha")) return { kind: "failed", reason: "captcha", detail: "Meet showed a reCAPTCHA" };
   if (saw(p, "joinButton", "nameInput")) return { kind: "prejoin" };
+  if (saw(p, "tiles")) return { kind: "admitted" };
   return { kind: "loading" };
 }
 
@@ -100,7 +102,7 @@ export function meetCallState(p: Probe): CallVerdict {
   if (saw(p, "removed")) return { kind: "out", reason: "removed" };
   if (saw(p, "ended")) return { kind: "out", reason: "meeting_ended" };
   if (saw(p, "left")) return { kind: "out", reason: "left" };
-  if (saw(p, "inCall")) return { kind: "in" };
+  if (saw(p, "inCall", "tiles")) return { kind: "in" };
   return { kind: "unknown" };
 }
 

@@ -62,9 +62,11 @@ export const ZOOM_SPEC: ProbeSpec = {
     nameInput: ZOOM_SELECTORS.nameInput,
     passcodeInput: ZOOM_SELECTORS.passcodeInput,
     joinButton: ZOOM_SELECTORS.joinButton,
+    inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"]`,
     // The footer hides while the pointer rests (joinly, Vexa), so the call's own container counts
-    // too: .meeting-app, which the waiting room shares (its texts are read first).
-    inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"], .meeting-app`,
+    // too: .meeting-app, which the waiting room shares (its texts are read first); while joining
+    // only without a pre-join form on screen.
+    callContainer: ".meeting-app",
     // A challenge to solve, not the invisible reCAPTCHA (size=invisible) a page may run anyway.
     captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
   },
@@ -90,6 +92,7 @@ export function zoomJoinState(p: Probe, hasPasscode: boolean): JoinState {
   if (saw(p, "passcodeInput") && !hasPasscode) return { kind: "failed", reason: "passcode_required", detail: "Zoom asks for a passcode and the link has none" };
   if (saw(p, "nameInput", "joinButton")) return { kind: "prejoin", step: "prejoin" };
   if (saw(p, "launcher")) return { kind: "prejoin", step: "launcher" };
+  if (saw(p, "callContainer")) return { kind: "admitted" };
   return { kind: "loading" };
 }
 
@@ -99,7 +102,7 @@ export function zoomCallState(p: Probe): CallVerdict {
   if (saw(p, "left")) return { kind: "out", reason: "left" };
   // Put back into the waiting room: .meeting-app stays, but the bot is not in the call.
   if (saw(p, "lobby")) return { kind: "unknown" };
-  if (saw(p, "inCall")) return { kind: "in" };
+  if (saw(p, "inCall", "callContainer")) return { kind: "in" };
   return { kind: "unknown" };
 }
 
