@@ -5,7 +5,9 @@
 //
 // Launches the bot's browser as the worker does (launchBotBrowser, openBotPage, the audio bridge
 // with the adapter's capture), joins through the adapter, says one sentence, stays a moment, leaves,
-// and prints every step with its time since the start. The sentence is scripts/smoke-sentence.wav
+// and prints every step with its time since the start: each join phase the adapter reads (with a
+// screenshot of it), and each change in what its probe reads on the page (the texts and elements it
+// knows), so a wrong reading shows where it went wrong. The sentence is scripts/smoke-sentence.wav
 // (made once with eSpeak NG, npm @echogarden/espeak-ng-emscripten; nothing needs it at run time)
 // or, with --say, the text spoken by one of the agents' text-to-speech providers: SMOKE_TTS_PROVIDER
 // (a catalogue id, default openai), SMOKE_TTS_KEY, and optionally SMOKE_TTS_MODEL and
@@ -21,7 +23,8 @@ import { createAudioBridge } from "../lib/bots/bridge/create-audio-bridge.ts";
 import { launchBotBrowser, newBotContext, openBotPage } from "../lib/bots/browser.ts";
 import { captureFailure } from "../lib/bots/failure-artifacts.ts";
 import { adapterFor } from "../lib/bots/platforms/adapter-for.ts";
-import type { Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
+import type { Probe } from "../lib/bots/platforms/page-probe.ts";
+import type { JoinPhase, Participant, PlatformEvent } from "../lib/bots/platforms/types.ts";
 import { appUrl } from "../lib/config.ts";
 import { parseJoinLink } from "../lib/meetings/meeting-url.ts";
 import { catalogueEntry } from "../lib/providers/catalogue.ts";
@@ -131,13 +134,40 @@ async function keepArtifacts(why: string): Promise<void> {
   step(captured.files.length ? `${why}; kept what the bot saw:\n${captured.files.map((f) => `           ${f}`).join("\n")}` : `${why}; the page was gone, nothing kept`);
 }
 
+// Every look's facts, printed when they change; every join phase, printed with a screenshot.
+const shotsDir = path.resolve(".data/meeting-artifacts", `smoke-steps-${Date.now()}`);
+let shots = 0;
+async function screenshot(what: string): Promise<void> {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const file = path.join(shotsDir, `${String(++shots).padStart(2, "0")}-${what.replace(/[^a-z0-9]+/gi, "-")}.png`);
+  await page.screenshot({ path: file }).then(
+    () => step(`screenshot: ${file}`),
+    () => step(`screenshot of ${what} failed (the page is gone?)`),
+  );
+}
+let lastFacts = "";
+const observe = {
+  probe(p: Probe) {
+    const facts = `texts [${[...p.texts].join(", ")}] elements [${[...p.selectors].join(", ")}]`;
+    if (facts === lastFacts) return;
+    lastFacts = facts;
+    step(`probe reads: ${facts} on ${new URL(p.url || "about:blank").host || "a blank page"}`);
+  },
+  joinState(s: JoinPhase) {
+    const detail = s.kind === "prejoin" ? (s.step ?? "pre-join") : s.kind === "waiting" ? `for ${s.waitingFor}` : s.kind === "failed" ? `${s.reason}: ${s.detail}` : "";
+    step(`join phase: ${s.kind}${detail ? ` (${detail})` : ""}`);
+    void screenshot(`join-${s.kind}`);
+  },
+};
+
 let ok = false;
 try {
-  const result = await adapter.join(page, { url: link.url, name: args.name, waitingRoomTimeoutMs: waitMinutes * 60_000, signal: stop.signal, onEvent, zoomApp });
+  const result = await adapter.join(page, { url: link.url, name: args.name, waitingRoomTimeoutMs: waitMinutes * 60_000, signal: stop.signal, onEvent, zoomApp, observe });
   if (result.kind === "failed") {
     await keepArtifacts(`could not join: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
   } else {
     const session = result.session;
+    await screenshot("admitted");
     if (adapter.microphoneWhileSpeakingOnly) {
       await session.setMicrophone(true);
       step("microphone on");

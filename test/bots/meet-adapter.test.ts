@@ -107,6 +107,52 @@ describe("Google Meet adapter", () => {
     });
   });
 
+  it("stays in the call and switches the microphone while Meet hides its toolbar (the pointer at rest)", async () => {
+    await withBot({ lobby: false, toolbarHideMs: 400 }, async (bot) => {
+      const result = await bot.join();
+      expect(result.kind).toBe("admitted");
+      if (result.kind !== "admitted") return;
+      await until("the toolbar hidden", async () => (await bot.fixture.state()).toolbarHidden);
+      // "In the call" comes from the tiles, which do not hide.
+      expect((await result.session.participants()).map((p) => p.name)).toEqual(["Cohost Agent"]);
+      await bot.fixture.addParticipant("spaces/x/devices/1", "Ada Lovelace", 440);
+      await until("Ada in the roster", () => bot.of("participants").some((e) => e.participants.length === 2));
+      await until("the toolbar hidden again", async () => (await bot.fixture.state()).toolbarHidden);
+      // The pointer moves before the microphone is read and clicked.
+      await result.session.setMicrophone(true);
+      expect(await bot.fixture.state()).toMatchObject({ micMuted: false, micEnabled: true });
+      expect(bot.of("ended")).toEqual([]);
+    });
+  });
+
+  it("does not hand the call to a glow that flickers: the speaker changes once a new one holds", async () => {
+    await withBot({ lobby: false }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("spaces/x/devices/1", "Ada Lovelace", 440);
+      await bot.fixture.addParticipant("spaces/x/devices/2", "Alan Turing", 1000);
+      await until("the roster", () => bot.of("participants").some((e) => e.participants.length === 3));
+      // Alan's tile lights up five times for 300 ms (a cough, a click), Ada then speaks for real.
+      await bot.fixture.command("flicker", "spaces/x/devices/2", 5, 300, 1_200);
+      await bot.fixture.command("speak", "spaces/x/devices/1");
+      await until("Ada speaking", () => bot.of("active_speaker").some((e) => e.participantId === "spaces/x/devices/1"));
+      expect(bot.of("active_speaker").map((e) => e.participantId)).not.toContain("spaces/x/devices/2");
+      expect(bot.of("participants").every((e) => e.participants.every((p) => p.name !== "Alan Turing" || p.speakerIds.length === 0))).toBe(true);
+    });
+  });
+
+  it("shows an observer (bot:smoke) each join phase and what each look read", async () => {
+    await withBot({ lobby: true }, async (bot) => {
+      const phases: string[] = [];
+      const facts = new Set<string>();
+      const joining = bot.join({ observe: { joinState: (s) => phases.push(s.kind), probe: (p) => [...p.texts, ...p.selectors].forEach((f) => facts.add(f)) } });
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      expect((await joining).kind).toBe("admitted");
+      expect(phases.filter((k) => k !== "loading")).toEqual(["prejoin", "waiting", "admitted"]);
+      expect([...facts]).toEqual(expect.arrayContaining(["nameInput", "joinButton", "lobby", "inCall"]));
+    });
+  });
+
   it("joins an open meeting at once with Join now (no waiting room)", async () => {
     await withBot({ lobby: false }, async (bot) => {
       const result = await bot.join();
@@ -119,6 +165,7 @@ describe("Google Meet adapter", () => {
   it.each([
     ["notFound", "not_found"],
     ["blocked", "blocked"],
+    ["blockedMeeting", "blocked"],
     ["signIn", "login_required"],
     ["captcha", "captcha"],
   ] as const)("fails with %s's reason (%s) and leaves the page as it was for the screenshot", async (start, reason) => {
@@ -139,6 +186,54 @@ describe("Google Meet adapter", () => {
       await until("the lobby", () => bot.of("waiting_room").length > 0);
       await bot.fixture.command(command);
       expect(await joining).toMatchObject({ kind: "failed", reason });
+    });
+  });
+
+  it.each([
+    ["deny", { recaptchaBesideDenial: true }],
+    ["denyLeft", {}],
+    ["denyLeft", { recaptchaBesideDenial: true }],
+  ] as const)("reads %s (%j) in the lobby as denied, a visible reCAPTCHA beside it notwithstanding", async (command, scenario) => {
+    await withBot({ lobby: true, ...scenario }, async (bot) => {
+      const joining = bot.join();
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command(command);
+      expect(await joining).toMatchObject({ kind: "failed", reason: "denied" });
+    });
+  });
+
+  it("knows the lobby by '…admits you to the call'", async () => {
+    await withBot({ lobby: true, lobbyAdmitsText: true }, async (bot) => {
+      const joining = bot.join();
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      expect((await joining).kind).toBe("admitted");
+    });
+  });
+
+  it("counts people only: no effects tile, no nameless tile, and its own tile stays its own while [data-self-name] flickers", async () => {
+    await withBot({ lobby: false, phantomTiles: true, selfNameFlicker: true }, async (bot) => {
+      const result = await bot.join();
+      if (result.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(result)}`);
+      await bot.fixture.addParticipant("spaces/x/devices/1", "Ada Lovelace", 440);
+      await until("the roster with the bot", () => bot.of("participants").some((e) => e.participants.length === 2 && e.participants.some((p) => p.isSelf)));
+      // Ten looks over about a second: the attribute is missing in most of that time.
+      for (let i = 0; i < 10; i++) {
+        const roster = await result.session.participants();
+        expect(roster.map((p) => [p.name, p.isSelf]).sort()).toEqual([
+          ["Ada Lovelace", false],
+          ["Cohost Agent", true],
+        ]);
+        await bot.page.waitForTimeout(90);
+      }
+      await bot.fixture.command("removeParticipant", "spaces/x/devices/1");
+      await until("Ada gone", () => bot.of("participants").at(-1)?.participants.length === 1);
+      // Every roster reported, up to the fence above: people only, the bot marked once.
+      for (const e of bot.of("participants").slice(1)) {
+        expect(e.participants.map((p) => p.name)).not.toContain("Backgrounds and effects");
+        expect(e.participants.filter((p) => p.isSelf)).toHaveLength(1);
+        expect(e.participants.every((p) => p.name !== "")).toBe(true);
+      }
     });
   });
 

@@ -2,8 +2,9 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { adapterFor } from "@/lib/bots/platforms/adapter-for";
-import { meetJoinState, meetCallState } from "@/lib/bots/platforms/meet-page";
+import { meetJoinState, meetCallState, stickySelf } from "@/lib/bots/platforms/meet-page";
 import { attributeToSpeaker } from "@/lib/bots/platforms/page-actions";
+import { speakerDebounce } from "@/lib/bots/platforms/speaker-debounce";
 import type { Probe } from "@/lib/bots/platforms/page-probe";
 import { teamsCallState, teamsJoinState } from "@/lib/bots/platforms/teams-page";
 import { meetingStatusFor, type JoinFailure, type Participant } from "@/lib/bots/platforms/types";
@@ -29,6 +30,7 @@ const FAILURES: JoinFailure[] = [
   "captcha",
   "blocked",
   "zoom_app_rejected",
+  "encryption_unsupported",
   "join_failed",
 ];
 
@@ -41,13 +43,14 @@ describe("platform outcomes as meeting statuses", () => {
     expect(meetingStatusFor({ type: "ended", reason: "removed" })).toEqual({ status: "completed", statusReason: "removed" });
     expect(meetingStatusFor({ type: "ended", reason: "meeting_ended" })).toEqual({ status: "completed", statusReason: "meeting_ended" });
     expect(meetingStatusFor({ type: "ended", reason: "connection_lost" })).toEqual({ status: "failed", statusReason: "connection_lost" });
+    expect(meetingStatusFor({ type: "ended", reason: "encryption_unsupported" })).toEqual({ status: "failed", statusReason: "encryption_unsupported" });
     // A test room the agent leaves because nobody is there is a normal end.
     expect(meetingStatusFor({ type: "ended", reason: "alone" })).toEqual({ status: "completed", statusReason: "alone" });
     expect(meetingStatusFor({ type: "ended", reason: "nobody_joined" })).toEqual({ status: "completed", statusReason: "nobody_joined" });
   });
 
   it("explains every reason an adapter can give, in English and German", () => {
-    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "alone", "nobody_joined", "connection_lost"]) {
+    for (const reason of [...FAILURES, "waiting_for_host", "removed", "meeting_ended", "alone", "nobody_joined", "connection_lost", "join_retry", "no_remote_audio"]) {
       expect(en.reasons, reason).toHaveProperty(reason);
       expect(de.reasons, reason).toHaveProperty(reason);
     }
@@ -57,13 +60,40 @@ describe("platform outcomes as meeting statuses", () => {
     for (const platform of ["room", "meet", "teams", "zoom"] as const) expect(adapterFor(platform).platform).toBe(platform);
     expect([adapterFor("meet"), adapterFor("teams"), adapterFor("zoom")].map((a) => [a.microphoneWhileSpeakingOnly, a.bridgeCapture])).toEqual([
       [true, "peer"],
-      [true, "element"],
+      [true, "main-audio"],
       [true, "both"],
     ]);
   });
 });
 
 describe("reading Google Meet", () => {
+  it("lets an explicit refusal win over a visible reCAPTCHA, and reads being out again while joining as denied", () => {
+    expect(meetJoinState(probe("denied", "captcha"))).toMatchObject({ kind: "failed", reason: "denied" });
+    expect(meetJoinState(probe("left", "captcha"))).toMatchObject({ kind: "failed", reason: "denied" });
+    expect(meetJoinState(probe("askAgain"))).toMatchObject({ kind: "failed", reason: "denied" });
+    // "No one responded" offers "Ask to join again" too.
+    expect(meetJoinState(probe("noResponse", "askAgain"))).toMatchObject({ kind: "failed", reason: "waiting_room_timeout" });
+    // Meet's reCAPTCHA frame beside the lobby or the call is no wall; alone (or over the pre-join) it is.
+    expect(meetJoinState(probe("lobby", "captcha"))).toEqual({ kind: "waiting", waitingFor: "admission" });
+    expect(meetJoinState(probe("captcha", "joinButton"))).toMatchObject({ kind: "failed", reason: "captcha" });
+  });
+
+  it("takes the tiles for the call only without a pre-join form on screen", () => {
+    expect(meetJoinState(probe("tiles"))).toEqual({ kind: "admitted" });
+    expect(meetJoinState(probe("tiles", "nameInput"))).toEqual({ kind: "prejoin" });
+    expect(meetCallState(probe("tiles"))).toEqual({ kind: "in" });
+    expect(zoomJoinState(probe("callContainer"), true)).toEqual({ kind: "admitted" });
+    expect(zoomJoinState(probe("callContainer", "nameInput"), true)).toEqual({ kind: "prejoin", step: "prejoin" });
+    expect(zoomCallState(probe("callContainer"))).toEqual({ kind: "in" });
+  });
+
+  it("keeps the bot's tile the bot's once seen, whatever [data-self-name] does", () => {
+    const self = new Set<string>();
+    const tile = (id: string, isSelf: boolean): Participant => ({ id, name: id, isSelf, speaking: false, speakerIds: [] });
+    expect(stickySelf([tile("me", true), tile("ada", false)], self).map((p) => p.isSelf)).toEqual([true, false]);
+    expect(stickySelf([tile("me", false), tile("ada", false)], self).map((p) => p.isSelf)).toEqual([true, false]);
+  });
+
   it("puts waiting before any sign of the call, and refusals before waiting", () => {
     expect(meetJoinState(probe("lobby", "inCall"))).toEqual({ kind: "waiting", waitingFor: "admission" });
     expect(meetJoinState(probe("denied", "lobby"))).toMatchObject({ kind: "failed", reason: "denied" });
@@ -75,7 +105,6 @@ describe("reading Google Meet", () => {
   it.each([
     ["blocked", "blocked"],
     ["notFound", "not_found"],
-    ["captcha", "captcha"],
     ["signIn", "login_required"],
     ["full", "meeting_full"],
     ["removed", "denied"],
@@ -120,6 +149,13 @@ describe("reading Microsoft Teams", () => {
     expect(teamsCallState(probe("removed"))).toEqual({ kind: "out", reason: "removed" });
     expect(teamsCallState(probe("ended", "inCall"))).toEqual({ kind: "out", reason: "meeting_ended" });
     expect(teamsCallState(probe("inCall"))).toEqual({ kind: "in" });
+  });
+});
+
+describe("reading Teams' addresses", () => {
+  it("takes Microsoft's sign-in host for login_required before any form renders", () => {
+    expect(teamsJoinState({ ...probe(), url: "https://login.microsoftonline.com/common/oauth2/authorize" })).toMatchObject({ kind: "failed", reason: "login_required" });
+    expect(teamsJoinState({ ...probe(), url: "https://teams.live.com/light-meetings/launch" })).toEqual({ kind: "loading" });
   });
 });
 
@@ -217,5 +253,42 @@ describe("speaker attribution for mixed streams", () => {
       ["b", ["mix"]],
     ]);
     expect(attributeToSpeaker([person("a", false)], ["mix"])[0].speakerIds).toEqual([]);
+  });
+});
+
+describe("who is speaking, steadied", () => {
+  const roster = (speaking: string | null): Participant[] =>
+    ["me", "ada", "alan"].map((id) => ({ id, name: id, isSelf: id === "me", speaking: id === speaking, speakerIds: [] }));
+  const speaker = (ps: Participant[]) => ps.find((p) => p.speaking)?.id ?? null;
+
+  it("changes the speaker only once a new one (or nobody) held for the hold time", () => {
+    let t = 0;
+    const steady = speakerDebounce(700, () => t);
+    expect(speaker(steady(roster("ada")))).toBe(null);
+    t = 500;
+    expect(speaker(steady(roster("ada")))).toBe(null);
+    t = 1000;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    // A flicker: Alan for one look, then Ada again — Ada all along.
+    t = 1500;
+    expect(speaker(steady(roster("alan")))).toBe("ada");
+    t = 2000;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    // Ada stops: nobody, once that held.
+    t = 2500;
+    expect(speaker(steady(roster(null)))).toBe("ada");
+    t = 3300;
+    expect(speaker(steady(roster(null)))).toBe(null);
+  });
+
+  it("never makes the bot the speaker, and drops a speaker who left", () => {
+    let t = 0;
+    const steady = speakerDebounce(700, () => t);
+    steady(roster("ada"));
+    t = 800;
+    expect(speaker(steady(roster("ada")))).toBe("ada");
+    expect(speaker(steady(roster("me")))).toBe("ada");
+    t = 900;
+    expect(speaker(steady(roster("ada").filter((p) => p.id !== "ada")))).toBe(null);
   });
 });

@@ -22,13 +22,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Scenario = TeamsScenario & { microsoftLogin?: boolean };
+/** microsoftLogin: Teams sends the bot to Microsoft's sign-in; "blank" before its form renders. */
+type Scenario = TeamsScenario & { microsoftLogin?: boolean | "blank" };
 
 const redirect = (to: string) => ({ body: `<!doctype html><script>location.replace(${JSON.stringify(to)})</script>` });
 
 const install = (scenario: Scenario) => (context: BrowserContext) =>
   PlatformFixture.install(context, ["https://teams.microsoft.com/**", "https://teams.live.com/**", "https://login.microsoftonline.com/**"], (url) => {
-    if (url.hostname === "login.microsoftonline.com") return { body: MICROSOFT_LOGIN_PAGE };
+    if (url.hostname === "login.microsoftonline.com") return { body: scenario.microsoftLogin === "blank" ? "<!doctype html><title>Sign in</title><div id=app></div>" : MICROSOFT_LOGIN_PAGE };
     if (url.pathname.startsWith("/l/meetup-join/")) return { body: LAUNCHER_PAGE };
     // teams.live.com sends guests straight to the light meeting, keeping the passcode. (Redirects
     // happen in the page: Chromium does not follow a 302 that a route fulfils.)
@@ -39,8 +40,8 @@ const install = (scenario: Scenario) => (context: BrowserContext) =>
     return null;
   });
 
-async function withBot(url: string, scenario: Scenario, fn: (bot: BotUnderTest) => Promise<void>) {
-  const bot = await startBot(browser, teamsAdapter, url, install(scenario));
+async function withBot(url: string, scenario: Scenario, fn: (bot: BotUnderTest) => Promise<void>, bridgeOpts: { mainAudioFallbackMs?: number } = {}) {
+  const bot = await startBot(browser, teamsAdapter, url, install(scenario), bridgeOpts);
   try {
     await fn(bot);
   } finally {
@@ -83,6 +84,9 @@ describe("Microsoft Teams adapter", () => {
       expect(unplayed).toBeTruthy();
       await bot.page.waitForTimeout(500);
       expect(new Set(bot.frames.map((f) => f.speakerId))).toEqual(new Set([mix]));
+      // ...taken as the remote track of Teams' mainAudio stream (Attendee, Vexa), the only one captured.
+      expect(mix).toMatch(/^mainAudio/);
+      expect(bot.tracks.map((t) => [t.speakerId, t.origin])).toEqual([[mix, "peer"]]);
 
       // The dominant speaker carries the mix.
       await bot.fixture.command("speak", "b");
@@ -131,6 +135,64 @@ describe("Microsoft Teams adapter", () => {
     });
   });
 
+  it.each([
+    [{ noAvModal: "before", modalInFrame: true }],
+    [{ noAvModal: "after" }],
+    [{ noAvModal: "after", modalInFrame: true }],
+  ] as const)("confirms Teams' 'Continue without audio or video' (%j) and gets in", async (scenario) => {
+    await withBot(LIVE, { lobby: true, ...scenario }, async (bot) => {
+      const joining = bot.join();
+      await until("the lobby", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      expect((await joining).kind).toBe("admitted");
+    });
+  });
+
+  it("chooses Computer audio where Teams remembered 'Don't use audio', so the call is heard", async () => {
+    await withBot(LIVE, { audioOff: true }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await until("the call's audio", () => bot.frames.filter((f) => dbfs(f.samples) > -30).length >= 10);
+    });
+  });
+
+  it("takes every remote track when no mainAudio track comes, rather than hearing nothing", async () => {
+    await withBot(
+      LIVE,
+      { noMainAudio: true },
+      async (bot) => {
+        expect((await bot.join()).kind).toBe("admitted");
+        const mix = await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+        await until("the call's audio", () => bot.frames.filter((f) => f.speakerId === mix && dbfs(f.samples) > -30).length >= 10);
+        expect(bot.tracks.every((t) => t.origin === "peer")).toBe(true);
+      },
+      { mainAudioFallbackMs: 1_000 },
+    );
+  });
+
+  it("names a sign-in redirect by its address, before the sign-in form renders", async () => {
+    await withBot(MEETUP, { microsoftLogin: "blank" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "login_required", detail: expect.stringContaining("sign-in page") });
+    });
+  });
+
+  it("fails on Teams' end-to-end encryption screen with its own reason", async () => {
+    await withBot(LIVE, { start: "encrypted" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "encryption_unsupported" });
+    });
+  });
+
+  it("keeps Teams' (Guest) marker in a name, and follows the speaker by the outline's vdi-frame-occlusion", async () => {
+    await withBot(LIVE, { lobby: false }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await bot.fixture.addParticipant("g", "Grace Hopper (Guest)", 440);
+      const roster = await until("the roster", () => bot.of("participants").find((e) => e.participants.length === 2));
+      expect(roster.participants.map((p) => p.name).sort()).toEqual(["Cohost Agent", "Grace Hopper (Guest)"]);
+      await bot.fixture.command("speak", "g");
+      await until("Grace speaking", () => bot.of("active_speaker").some((e) => e.participantId === "participant-g"));
+    });
+  });
+
   it("is refused from the lobby", async () => {
     await withBot(LIVE, { lobby: true }, async (bot) => {
       const joining = bot.join();
@@ -153,7 +215,10 @@ describe("Microsoft Teams adapter", () => {
 
   it.each([
     ["remove", "removed"],
+    ["removeRetry", "removed"],
     ["end", "meeting_ended"],
+    ["callEnded", "meeting_ended"],
+    ["encrypt", "encryption_unsupported"],
   ] as const)("reports %s in the call as %s", async (command, reason) => {
     await withBot(LIVE, { lobby: false }, async (bot) => {
       expect((await bot.join()).kind).toBe("admitted");

@@ -27,8 +27,9 @@ afterAll(async () => {
 });
 
 /** Zoom's side of one meeting: its pages, whether the host has started it, the SDK's join check. */
-function zoomMeeting(scenario: ZoomScenario & { started?: boolean }) {
-  const meeting = { started: scenario.started ?? true, sdkJoins: [] as { errorCode?: number }[] };
+/** wallLoads: the first loads of the web client show Zoom's anti-bot wall (AWS LMA #300, #301). */
+function zoomMeeting(scenario: ZoomScenario & { started?: boolean; wallLoads?: number }) {
+  const meeting = { started: scenario.started ?? true, sdkJoins: [] as { errorCode?: number }[], loads: 0 };
   const install = (context: BrowserContext) =>
     PlatformFixture.install(context, ["https://*.zoom.us/**", "https://zoom.us/**"], async (url, route) => {
       if (url.href === FAKE_SDK_JOIN_URL) {
@@ -43,14 +44,17 @@ function zoomMeeting(scenario: ZoomScenario & { started?: boolean }) {
       }
       if (url.pathname === "/my/ada.lovelace") return { body: vanityPage(MEETING) };
       // Every Zoom host serves the web client.
-      if (url.pathname === `/wc/${MEETING}/join`) return { body: meeting.started ? zoomPage(scenario) : HOST_NOT_STARTED_PAGE };
+      if (url.pathname === `/wc/${MEETING}/join`) {
+        if (meeting.loads++ < (scenario.wallLoads ?? 0)) return { body: zoomPage({ start: "botWall" }) };
+        return { body: meeting.started ? zoomPage(scenario) : HOST_NOT_STARTED_PAGE };
+      }
       if (/^\/wc\/\d+\/join$/.test(url.pathname)) return { body: zoomPage({ start: "notFound" }) };
       return null;
     });
   return { meeting, install };
 }
 
-async function withBot(link: string, scenario: ZoomScenario & { started?: boolean }, fn: (bot: BotUnderTest, meeting: { started: boolean; sdkJoins: { errorCode?: number }[] }) => Promise<void>) {
+async function withBot(link: string, scenario: Parameters<typeof zoomMeeting>[0], fn: (bot: BotUnderTest, meeting: ReturnType<typeof zoomMeeting>["meeting"]) => Promise<void>) {
   const { meeting, install } = zoomMeeting(scenario);
   const bot = await startBot(browser, adapter, link, install);
   try {
@@ -115,6 +119,36 @@ describe("Zoom adapter: web client", () => {
     });
   });
 
+  it("stays in the call and switches the microphone while Zoom hides its footer (the pointer at rest)", async () => {
+    await withBot(LINK, { toolbarHideMs: 400 }, async (bot) => {
+      const result = await bot.join();
+      expect(result.kind).toBe("admitted");
+      if (result.kind !== "admitted") return;
+      await until("computer audio", async () => (await bot.fixture.command("audioLabel")) === "unmute my microphone");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await until("the footer hidden", async () => (await bot.fixture.state()).toolbarHidden);
+      // "In the call" comes from .meeting-app, which does not hide.
+      expect((await result.session.participants()).map((p) => p.name).sort()).toEqual(["Ada Lovelace", "Cohost Agent"]);
+      await result.session.setMicrophone(true);
+      expect(await bot.fixture.command("audioLabel")).toBe("mute my microphone");
+      expect(bot.of("ended")).toEqual([]);
+    });
+  });
+
+  it("follows the speaker in the speaker bar while a screen is shared", async () => {
+    await withBot(LINK, {}, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      await until("computer audio", async () => (await bot.fixture.command("audioLabel")) === "unmute my microphone");
+      await bot.fixture.addParticipant("a", "Ada Lovelace", 440);
+      await bot.fixture.addParticipant("b", "Alan Turing", 1000);
+      const roster = await until("the roster", () => bot.of("participants").find((e) => e.participants.length === 3));
+      await bot.fixture.command("share", true);
+      await bot.fixture.command("speak", "b");
+      const speaker = await until("Alan speaking", () => bot.of("active_speaker").find((e) => e.participantId !== null));
+      expect(roster.participants.find((p) => p.id === speaker.participantId)?.name).toBe("Alan Turing");
+    });
+  });
+
   it("waits while the host has not started the meeting, asking again, and joins once it has", async () => {
     await withBot(LINK, { started: false }, async (bot, meeting) => {
       const joining = bot.join();
@@ -141,6 +175,29 @@ describe("Zoom adapter: web client", () => {
     });
   });
 
+  it("reloads once when Zoom's anti-bot wall shows, and gets in when the reload clears it", async () => {
+    await withBot(LINK, { wallLoads: 1 }, async (bot, meeting) => {
+      expect((await bot.join()).kind).toBe("admitted");
+      expect(meeting.loads).toBe(2);
+    });
+    await withBot(LINK, { wallLoads: 2 }, async (bot, meeting) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "blocked" });
+      expect(meeting.loads).toBe(2);
+    });
+  });
+
+  it("clicks Join through the DOM when the meeting info panel lies over it", async () => {
+    await withBot(LINK, { infoOverlay: true }, async (bot) => {
+      expect((await bot.join()).kind).toBe("admitted");
+    });
+  });
+
+  it("marks Zoom's network time-out as worth another attempt", async () => {
+    await withBot(LINK, { start: "networkTimeout" }, async (bot) => {
+      expect(await bot.join()).toMatchObject({ kind: "failed", reason: "join_failed", transient: true });
+    });
+  });
+
   it("joins a personal link through its 'Join from your browser'", async () => {
     await withBot("https://zoom.us/my/ada.lovelace", {}, async (bot) => {
       expect((await bot.join()).kind).toBe("admitted");
@@ -152,6 +209,8 @@ describe("Zoom adapter: web client", () => {
     ["notFound", "not_found"],
     ["botWall", "blocked"],
     ["signIn", "login_required"],
+    ["authRequired", "login_required"],
+    ["networkTimeout", "join_failed"],
     ["captcha", "captcha"],
     ["full", "meeting_full"],
   ] as const)("fails on %s with %s", async (start, reason) => {

@@ -55,6 +55,8 @@ export interface AudioBridgeOptions {
   frameMs?: 20 | 40;
   /** What to capture (default "peer": remote tracks of RTCPeerConnections). */
   capture?: PageBridgeConfig["capture"];
+  /** With capture "main-audio": how long to wait for a mainAudio track before taking every track (default 15 s). */
+  mainAudioFallbackMs?: number;
   /** The session clock that PcmFrame.timeMs is on (default performance.now()). */
   now?: () => number;
   /** Problems inside the page (default: a warning on the console). */
@@ -133,7 +135,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     }
   }
 
-  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer" }) });
+  await target.addInitScript({ content: bridgeInitScript({ binding: BINDING, frameMs, capture: opts.capture ?? "peer", ...(opts.mainAudioFallbackMs ? { mainAudioFallbackMs: opts.mainAudioFallbackMs } : {}) }) });
   await attachAll(target, pages, onError);
 
   return {

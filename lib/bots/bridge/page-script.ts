@@ -12,8 +12,13 @@ export interface PageBridgeConfig {
   binding: string;
   /** Capture frame length: 20 ms (320 samples at 16 kHz) by default. */
   frameMs: number;
-  /** Remote tracks of RTCPeerConnections, MediaStreams played by media elements, or both. */
-  capture: "peer" | "element" | "both";
+  /**
+   * Remote tracks of RTCPeerConnections, MediaStreams played by media elements, or both; or
+   * "main-audio": the remote track of a stream named mainAudio (Teams), all remote tracks after
+   * mainAudioFallbackMs without one.
+   */
+  capture: "peer" | "element" | "both" | "main-audio";
+  mainAudioFallbackMs?: number;
 }
 
 let source: string | null = null;

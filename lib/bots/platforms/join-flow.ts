@@ -14,7 +14,8 @@ export type JoinState =
   | { kind: "prejoin"; step?: string }
   | { kind: "waiting"; waitingFor: "admission" | "host" }
   | { kind: "admitted" }
-  | { kind: "failed"; reason: JoinFailure; detail: string };
+  /** transient: a connection that failed (a new attempt in a fresh browser may go otherwise). */
+  | { kind: "failed"; reason: JoinFailure; detail: string; transient?: boolean };
 
 export interface JoinDriver {
   /** What the page shows now. */
@@ -39,7 +40,7 @@ export interface JoinTiming {
 
 export const JOIN_TIMING: JoinTiming = { pollMs: 500, stallMs: 60_000, resubmitMs: 10_000, maxSubmits: 3 };
 
-export type JoinOutcome = { admitted: true } | { admitted: false; reason: JoinFailure; detail: string };
+export type JoinOutcome = { admitted: true } | { admitted: false; reason: JoinFailure; detail: string; transient?: boolean };
 
 const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
 
@@ -76,6 +77,7 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
       throw err;
     }
     const now = Date.now();
+    if (state.kind !== kind || (state.kind === "prejoin" && state.step !== step)) opts.observe?.joinState?.(state);
     if (state.kind !== kind) {
       kind = state.kind;
       kindSince = now;
@@ -84,7 +86,7 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
       case "admitted":
         return { admitted: true };
       case "failed":
-        return fail(state.reason, state.detail);
+        return { admitted: false, reason: state.reason, detail: state.detail, ...(state.transient ? { transient: true } : {}) };
       case "waiting": {
         if (!reportedWaiting) {
           reportedWaiting = true;

@@ -1,9 +1,10 @@
 import type { Page } from "playwright-core";
 import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
-import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster } from "./meet-page.ts";
+import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster, stickySelf } from "./meet-page.ts";
 import type { CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
+import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 
@@ -16,6 +17,8 @@ function microphone(page: Page): MicrophoneControl {
   const on = page.locator(MEET_SELECTORS.micOn).filter({ visible: true });
   const off = page.locator(MEET_SELECTORS.micOff).filter({ visible: true });
   return {
+    // The microphone sits in the toolbar Meet hides while the pointer rests.
+    reveal: () => revealControls(page),
     async read() {
       if ((await on.count()) > 0) return true;
       if ((await off.count()) > 0) return false;
@@ -44,7 +47,7 @@ export const meetAdapter: PlatformAdapter = {
       await dismissDialog(page, MEET_DIALOG_BUTTONS);
     };
     const driver: JoinDriver = {
-      read: async () => meetJoinState(await probePage(page, MEET_SPEC)),
+      read: async () => meetJoinState(await probePage(page, MEET_SPEC, opts.observe?.probe)),
       dismiss,
       async submit() {
         const name = page.locator(MEET_SELECTORS.nameInput).filter({ visible: true });
@@ -55,13 +58,16 @@ export const meetAdapter: PlatformAdapter = {
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
+    const selfIds = new Set<string>();
+    const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
-        const verdict = meetCallState(await probePage(page, MEET_SPEC));
+        const verdict = meetCallState(await probePage(page, MEET_SPEC, opts.observe?.probe));
         if (verdict.kind !== "in") return verdict;
-        return { kind: "in", participants: attributeToSpeaker(await readMeetRoster(page), await playedStreamIds(page)) };
+        const roster = stickySelf(await readMeetRoster(page), selfIds);
+        return { kind: "in", participants: attributeToSpeaker(steady(roster), await playedStreamIds(page)) };
       },
       async tick() {
         await dismiss();
@@ -70,6 +76,7 @@ export const meetAdapter: PlatformAdapter = {
       },
       microphone: microphone(page),
       async leave() {
+        await revealControls(page);
         if (!(await clickIfVisible(page.locator(MEET_SELECTORS.leave)))) return;
         // A host is asked whether to end the call for everyone: the bot only leaves.
         await clickIfVisible(page.getByRole("button", { name: /^Just leave the (call|meeting)$/i }), 1_000);

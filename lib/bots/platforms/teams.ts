@@ -3,7 +3,8 @@ import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
-import { readTeamsRoster, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
+import { readTeamsRoster, TEAMS_COMPUTER_AUDIO, TEAMS_CONTINUE_ON_BROWSER, TEAMS_DIALOG_BUTTONS, TEAMS_SELECTORS, TEAMS_SPEC, teamsCallState, teamsJoinState } from "./teams-page.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 
@@ -43,19 +44,21 @@ function microphone(page: Page): MicrophoneControl {
 export const teamsAdapter: PlatformAdapter = {
   platform: "teams",
   microphoneWhileSpeakingOnly: true,
-  // The web client receives the call as one server-mixed stream that an <audio> element plays,
-  // plus tracks it never plays (capturing those would hear every word twice).
-  bridgeCapture: "element",
+  // The web client receives the call as one server-mixed stream, the remote track of the stream
+  // whose id contains "mainAudio" (Attendee, Vexa), plus tracks that are not the call (capturing
+  // those would hear every word twice). Without a mainAudio track for 15 s, every track is taken.
+  bridgeCapture: "main-audio",
 
   async join(page: Page, opts: JoinOptions): Promise<JoinResult> {
     const unreachable = await openLink(page, opts.url);
     if (unreachable) return unreachable;
 
     const dismiss = async () => {
-      await dismissDialog(page, TEAMS_DIALOG_BUTTONS);
+      // Teams may show its dialogs inside the light-meetings iframe.
+      await dismissDialog(page, TEAMS_DIALOG_BUTTONS, { allFrames: true });
     };
     const driver: JoinDriver = {
-      read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC)),
+      read: async () => teamsJoinState(await probePage(page, TEAMS_SPEC, opts.observe?.probe)),
       dismiss,
       async submit() {
         // The launcher: continue here, not in the Teams app.
@@ -65,18 +68,24 @@ export const teamsAdapter: PlatformAdapter = {
         if ((await name.count()) > 0 && (await name.inputValue()) !== opts.name) await name.fill(opts.name);
         await switchOff(page, TEAMS_SELECTORS.videoToggle);
         await switchOff(page, TEAMS_SELECTORS.micToggle);
+        // Microphone off, but the call's audio on: "Don't use audio" would leave the bot deaf.
+        const computerAudio = page.getByRole("radio", { name: TEAMS_COMPUTER_AUDIO }).filter({ visible: true }).first();
+        if ((await computerAudio.count()) > 0 && (await computerAudio.getAttribute("aria-checked")) !== "true" && !(await computerAudio.isChecked().catch(() => false))) {
+          await computerAudio.click({ timeout: 2_000 }).catch(() => {});
+        }
         await clickIfVisible(page.locator(TEAMS_SELECTORS.joinButton));
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
+    const steady = speakerDebounce();
     return enterCall(page, opts, {
       async read(): Promise<CallState> {
-        const verdict = teamsCallState(await probePage(page, TEAMS_SPEC));
+        const verdict = teamsCallState(await probePage(page, TEAMS_SPEC, opts.observe?.probe));
         if (verdict.kind !== "in") return verdict;
         // One mixed stream: whoever Teams shows speaking is who it carries.
-        return { kind: "in", participants: attributeToSpeaker(await readTeamsRoster(page, opts.name), await playedStreamIds(page)) };
+        return { kind: "in", participants: attributeToSpeaker(steady(await readTeamsRoster(page, opts.name)), await playedStreamIds(page)) };
       },
       tick: dismiss,
       microphone: microphone(page),

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import type { MeetingPlatform, MeetingStatus } from "../../generated/prisma/client.ts";
+import type { Probe } from "./page-probe.ts";
 
 // The contract every meeting platform implements (room, meet, teams, zoom). An adapter only drives
 // the meeting's web client like a person would: open the link, give the agent's name, camera off,
@@ -18,6 +19,7 @@ export type JoinFailure =
   | "captcha"
   | "blocked" // the platform refuses bots or this browser
   | "zoom_app_rejected" // Zoom refused the agent's Meeting SDK app (key, secret, or app not allowed here)
+  | "encryption_unsupported" // the call is end-to-end encrypted, which a guest in a browser cannot join (Teams)
   | "join_failed"; // the client did not react as expected (changed UI, network)
 
 /** Why a bot that was in the meeting is out again (leave() aside). */
@@ -26,7 +28,8 @@ export type EndReason =
   | "meeting_ended" // the host ended the meeting, or it closed
   | "alone" // (the run's leaving rules decide these now, lib/bots/run/leave-rules.ts; no adapter reports them)
   | "nobody_joined"
-  | "connection_lost"; // the client lost the meeting (network, the page crashed)
+  | "connection_lost" // the client lost the meeting (network, the page crashed)
+  | "encryption_unsupported"; // the call turned end-to-end encrypted (Teams' E2EE end screen)
 
 export interface Participant {
   /** The platform's id for the participant, stable within the meeting. */
@@ -52,6 +55,15 @@ export type PlatformEvent =
   | { type: "active_speaker"; participantId: string | null }
   | { type: "ended"; reason: EndReason };
 
+/** A join phase as the join loop read it (join-flow.ts' JoinState), for observers. */
+export interface JoinPhase {
+  kind: "loading" | "prejoin" | "waiting" | "admitted" | "failed";
+  step?: string;
+  waitingFor?: string;
+  reason?: string;
+  detail?: string;
+}
+
 export interface JoinOptions {
   /** The meeting link as stored on the meeting. */
   url: string;
@@ -68,6 +80,11 @@ export interface JoinOptions {
    */
   zoomApp?: { key: string; secret: string };
   onEvent(event: PlatformEvent): void;
+  /**
+   * For an operator's live check (npm run bot:smoke): every look the adapter takes at the page
+   * (the facts its probe read), and every change of the join phase as the adapter read it.
+   */
+  observe?: { probe?(probe: Probe): void; joinState?(state: JoinPhase): void };
 }
 
 /** The bot is in: what the runtime can do until the meeting ends for it. */
@@ -83,7 +100,10 @@ export interface MeetingSession {
  * On failure the adapter leaves the page as it was, so the runtime can keep a screenshot and the
  * HTML of what the bot saw (captureFailure) before it closes the context.
  */
-export type JoinResult = { kind: "admitted"; session: MeetingSession } | { kind: "failed"; reason: JoinFailure; detail?: string };
+export type JoinResult =
+  | { kind: "admitted"; session: MeetingSession }
+  /** transient: the page failed to connect, so a new attempt may go otherwise (blocked always may). */
+  | { kind: "failed"; reason: JoinFailure; detail?: string; transient?: boolean };
 
 export interface PlatformAdapter {
   readonly platform: MeetingPlatform;
@@ -95,9 +115,10 @@ export interface PlatformAdapter {
   /**
    * What the audio bridge must tap on this client (createAudioBridge's `capture`): "peer" for
    * clients whose remote tracks are the voices, "element" where only the mix a media element plays
-   * is the call's audio (other remote tracks would double it), "both" when either may carry it.
+   * is the call's audio (other remote tracks would double it), "both" when either may carry it,
+   * "main-audio" for the remote track of Teams' mainAudio stream (all tracks if none comes).
    */
-  readonly bridgeCapture: "peer" | "element" | "both";
+  readonly bridgeCapture: "peer" | "element" | "both" | "main-audio";
   /**
    * Opens the link in `page` (which already carries the audio bridge) and joins. Resolves once the
    * bot is in the meeting or cannot get in; reports waiting_room/admitted and, once in, roster,
@@ -119,8 +140,8 @@ export function meetingStatusFor(
       return { status: "failed", statusReason: outcome.reason };
     case "ended":
       // Being removed or the meeting ending is a normal end of the bot's meeting; losing it is not.
-      return outcome.reason === "connection_lost"
-        ? { status: "failed", statusReason: "connection_lost" }
+      return outcome.reason === "connection_lost" || outcome.reason === "encryption_unsupported"
+        ? { status: "failed", statusReason: outcome.reason }
         : { status: "completed", statusReason: outcome.reason };
   }
 }

@@ -15,7 +15,7 @@ export async function openLink(page: Page, url: string): Promise<Extract<JoinRes
   } catch (err) {
     // Playwright's message names the full address; links keep passcodes in their query.
     const why = (err as Error).message.split("\n")[0].replace(/ at https?:\/\/\S+/, "");
-    return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(url)}: ${why}` };
+    return { kind: "failed", reason: "join_failed", detail: `could not open ${withoutQuery(url)}: ${why}`, transient: true };
   }
 }
 

@@ -16,6 +16,8 @@ export const ZOOM_SELECTORS = {
   previewMic: "#preview-audio-control-button",
   previewVideo: "#preview-video-control-button",
   joinButton: "button.preview-join-button, #joinBtn",
+  /** The meeting's info panel, which can lie over Join and take its clicks (Vexa). */
+  infoOverlay: ".preview-meeting-info",
   joinAudio: "button.join-audio-by-voip__join-btn",
   micOn: 'button[aria-label="mute my microphone"]',
   micOff: 'button[aria-label="unmute my microphone"]',
@@ -39,7 +41,16 @@ export const ZOOM_SPEC: ProbeSpec = {
     passcodeWrong: ["Passcode wrong", "Incorrect passcode", "Wrong passcode", "The passcode is incorrect", "Invalid passcode"],
     // Zoom's account setting against bots: its way out is RTMS, not a browser (Vexa #1289).
     botWall: ["automated bots aren't allowed", "must use Zoom RTMS", "detected you may be a bot"],
-    signIn: ["Sign in to join this meeting", "Only authenticated users can join", "This meeting requires authentication", "Authentication is required"],
+    // The last: Attendee's text for a host that admits only users signed in to commercial Zoom.
+    signIn: [
+      "Sign in to join this meeting",
+      "Only authenticated users can join",
+      "This meeting requires authentication",
+      "Authentication is required",
+      "requires authentication on the commercial Zoom platform",
+    ],
+    // Attendee retries it: a fresh attempt usually connects.
+    networkTimeout: ["Your network connection has timed out", "network connection has timed out"],
     full: ["This meeting has reached the maximum number of participants", "The meeting is full", "reached its participant limit"],
     deniedFromLobby: ["removed you from the waiting room", "The host has removed you"],
     removed: ["You have been removed from this meeting", "You have been removed", "removed you from the meeting"],
@@ -52,6 +63,10 @@ export const ZOOM_SPEC: ProbeSpec = {
     passcodeInput: ZOOM_SELECTORS.passcodeInput,
     joinButton: ZOOM_SELECTORS.joinButton,
     inCall: `.footer__leave-btn, ${ZOOM_SELECTORS.leave}, ${ZOOM_SELECTORS.micOn}, ${ZOOM_SELECTORS.micOff}, button[aria-label="join audio"]`,
+    // The footer hides while the pointer rests (joinly, Vexa), so the call's own container counts
+    // too: .meeting-app, which the waiting room shares (its texts are read first); while joining
+    // only without a pre-join form on screen.
+    callContainer: ".meeting-app",
     // A challenge to solve, not the invisible reCAPTCHA (size=invisible) a page may run anyway.
     captcha: 'iframe[src*="recaptcha"]:not([src*="size=invisible"])',
   },
@@ -66,6 +81,7 @@ export function zoomJoinState(p: Probe, hasPasscode: boolean): JoinState {
   if (saw(p, "captcha")) return { kind: "failed", reason: "captcha", detail: "Zoom showed a reCAPTCHA" };
   if (saw(p, "signIn")) return { kind: "failed", reason: "login_required", detail: "the host only admits signed-in Zoom users" };
   if (saw(p, "notFound")) return { kind: "failed", reason: "not_found", detail: "Zoom does not know this meeting ID" };
+  if (saw(p, "networkTimeout")) return { kind: "failed", reason: "join_failed", detail: "Zoom said the network connection timed out", transient: true };
   if (saw(p, "passcodeWrong")) return { kind: "failed", reason: "passcode_required", detail: "Zoom refused the link's passcode" };
   if (saw(p, "full")) return { kind: "failed", reason: "meeting_full", detail: "Zoom says the meeting is full" };
   if (saw(p, "deniedFromLobby", "removed")) return { kind: "failed", reason: "denied", detail: "the host removed the bot from the waiting room" };
@@ -76,6 +92,7 @@ export function zoomJoinState(p: Probe, hasPasscode: boolean): JoinState {
   if (saw(p, "passcodeInput") && !hasPasscode) return { kind: "failed", reason: "passcode_required", detail: "Zoom asks for a passcode and the link has none" };
   if (saw(p, "nameInput", "joinButton")) return { kind: "prejoin", step: "prejoin" };
   if (saw(p, "launcher")) return { kind: "prejoin", step: "launcher" };
+  if (saw(p, "callContainer")) return { kind: "admitted" };
   return { kind: "loading" };
 }
 
@@ -83,7 +100,9 @@ export function zoomCallState(p: Probe): CallVerdict {
   if (saw(p, "removed")) return { kind: "out", reason: "removed" };
   if (saw(p, "ended")) return { kind: "out", reason: "meeting_ended" };
   if (saw(p, "left")) return { kind: "out", reason: "left" };
-  if (saw(p, "inCall")) return { kind: "in" };
+  // Put back into the waiting room: .meeting-app stays, but the bot is not in the call.
+  if (saw(p, "lobby")) return { kind: "unknown" };
+  if (saw(p, "inCall", "callContainer")) return { kind: "in" };
   return { kind: "unknown" };
 }
 
@@ -104,11 +123,16 @@ export function zoomWebClientUrl(meetingUrl: string): { url: string; meetingNumb
 
 /**
  * The participants pane (.participants-li, the name in .participants-item__display-name, "(Me)" on
- * the bot's own row) and the active speaker's name under the speaker view's main video.
+ * the bot's own row) and the active speaker's name under the speaker view's main video, or under
+ * the lit frame of the speaker bar while a screen is shared.
  */
 export async function readZoomRoster(page: Page): Promise<Participant[]> {
   return page.evaluate((sel) => {
-    const speakerName = document.querySelector(".speaker-active-container__video-frame .video-avatar__avatar-footer")?.textContent?.trim() ?? null;
+    // The speaker view's main video, or, while someone shares their screen, the lit frame of the speaker bar (Vexa, joinly).
+    const speakerName =
+      [".speaker-active-container__video-frame", ".speaker-bar-container__video-frame--active"]
+        .map((frame) => document.querySelector(`${frame} .video-avatar__avatar-footer`)?.textContent?.trim())
+        .find((name) => name) ?? null;
     const rows = [...document.querySelectorAll<HTMLElement>(sel)];
     return rows
       .map((row, i) => {

@@ -2,8 +2,9 @@ import type { Page } from "playwright-core";
 import { appUrl } from "../../config.ts";
 import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
-import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
+import { attributeToSpeaker, clickIfVisible, clickThrough, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { EMPTY_PROBE, probePage, saw, type Probe } from "./page-probe.ts";
+import { speakerDebounce } from "./speaker-debounce.ts";
 import type { JoinOptions, JoinResult, PlatformAdapter } from "./types.ts";
 import { enterCall, openLink } from "./web-call.ts";
 import { zoomSignature } from "./zoom-app.ts";
@@ -33,6 +34,8 @@ function microphone(page: Page): MicrophoneControl {
   const on = page.locator(ZOOM_SELECTORS.micOn).filter({ visible: true });
   const off = page.locator(ZOOM_SELECTORS.micOff).filter({ visible: true });
   return {
+    // The footer hides while the pointer rests.
+    reveal: () => revealControls(page),
     prepare: () => joinComputerAudio(page),
     async read() {
       if ((await on.count()) > 0) return true;
@@ -61,10 +64,18 @@ async function previewOff(page: Page, selector: string, onLabel: RegExp): Promis
 function webClientDriver(page: Page, opts: JoinOptions, target: ReturnType<typeof zoomWebClientUrl>, timing: ZoomTiming): JoinDriver {
   let last: Probe = EMPTY_PROBE;
   let lastLoad = Date.now();
+  let reloadedForWall = false;
   return {
     async read() {
-      last = await probePage(page, ZOOM_SPEC);
-      return zoomJoinState(last, target.passcode !== null);
+      last = await probePage(page, ZOOM_SPEC, opts.observe?.probe);
+      const state = zoomJoinState(last, target.passcode !== null);
+      // Zoom's anti-bot wall clears after one reload at times (AWS LMA #300, #301): one, then it stands.
+      if (state.kind === "failed" && state.reason === "blocked" && !reloadedForWall) {
+        reloadedForWall = true;
+        await page.reload({ waitUntil: "domcontentloaded" }).catch(() => {});
+        return { kind: "loading" };
+      }
+      return state;
     },
     async dismiss() {
       await dismissCookies(page);
@@ -82,7 +93,8 @@ function webClientDriver(page: Page, opts: JoinOptions, target: ReturnType<typeo
       }
       await previewOff(page, ZOOM_SELECTORS.previewMic, /^Mute/);
       await previewOff(page, ZOOM_SELECTORS.previewVideo, /^Stop Video/);
-      await clickIfVisible(page.locator(ZOOM_SELECTORS.joinButton));
+      // The meeting info panel can lie over Join: then Join is clicked through the DOM.
+      await clickThrough(page.locator(ZOOM_SELECTORS.joinButton));
     },
     async waitingForHost() {
       // The React client waits for the host by itself; its error page has to be asked again.
@@ -102,7 +114,7 @@ function sdkDriver(page: Page, opts: JoinOptions, join: () => Promise<void>, tim
         const failure = zoomSdkFailure(status);
         return failure === "host" ? { kind: "waiting", waitingFor: "host" } : { kind: "failed", ...failure };
       }
-      const state = zoomJoinState(await probePage(page, ZOOM_SPEC), true);
+      const state = zoomJoinState(await probePage(page, ZOOM_SPEC, opts.observe?.probe), true);
       // The SDK has no pre-join screen of ours to fill: until it shows the call or the lobby, it loads.
       return state.kind === "prejoin" ? { kind: "loading" } : state;
     },
@@ -159,29 +171,32 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
       }
 
       const outcome = await awaitAdmission(page, driver, opts);
-      if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail };
+      if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
 
       const viaSdk = Boolean(app && meetingNumber);
       // The roster lives in the participants pane; a pane that does not show after a few clicks is
       // left alone (clicking on would only toggle it).
       let paneClicks = 0;
+      const steady = speakerDebounce();
       return enterCall(page, opts, {
         async read(): Promise<CallState> {
           // The SDK's Client View goes to its leaveUrl (#left) when the meeting drops the bot.
           if (viaSdk && new URL(page.url()).hash === "#left") return { kind: "out", reason: "meeting_ended" };
-          const verdict = zoomCallState(await probePage(page, ZOOM_SPEC));
+          const verdict = zoomCallState(await probePage(page, ZOOM_SPEC, opts.observe?.probe));
           if (verdict.kind !== "in") return verdict;
-          return { kind: "in", participants: attributeToSpeaker(await readZoomRoster(page), await playedStreamIds(page)) };
+          return { kind: "in", participants: attributeToSpeaker(steady(await readZoomRoster(page)), await playedStreamIds(page)) };
         },
         async tick() {
           await driver.dismiss();
           await clickIfVisible(page.locator(ZOOM_SELECTORS.joinAudio));
           if (paneClicks < 3 && (await page.locator(ZOOM_SELECTORS.participantsPane).filter({ visible: true }).count()) === 0) {
+            await revealControls(page); // the participants button is in the footer
             if (await clickIfVisible(page.locator(ZOOM_SELECTORS.participantsButton))) paneClicks++;
           }
         },
         microphone: microphone(page),
         async leave() {
+          await revealControls(page);
           if (!(await clickIfVisible(page.locator(ZOOM_SELECTORS.leave)))) return;
           await clickIfVisible(page.locator(ZOOM_SELECTORS.leaveConfirm), 2_000);
           // Out when the web client says so, or when the SDK's Client View went to its leaveUrl.

@@ -1,17 +1,19 @@
 import { queueAutoRefill } from "../../billing/refill-job.ts";
-import { admitRun, billMinute } from "../../meetings/bot-runs.ts";
+import { admitRun, billMinute, noteRun } from "../../meetings/bot-runs.ts";
 import { MinuteBilling } from "../minute-billing.ts";
 import { afterMove } from "./after-move.ts";
+import { watchRemoteAudio } from "./remote-audio-watch.ts";
 import type { RunScope } from "./run-scope.ts";
 import type { Opened } from "./set-up.ts";
 
 /**
  * In call (docs/bots.md, "One bot" 4): the admission is written — after the waiting room's, never
- * before it, so the final status always comes last — then the audio flows, billing ticks once per
- * started minute from now, the heartbeat fetches the activation and the leave rules' clocks start.
+ * before it, so the final status always comes last — then the audio flows (and an alarm watches
+ * that some does: no_remote_audio), billing ticks once per started minute from now, the heartbeat
+ * fetches the activation and the leave rules' clocks start.
  * The end of the bot's time stops billing and every in-call timer (`run.end.atEnd`).
  */
-export async function enterCall(run: RunScope, { agent, live }: Opened): Promise<void> {
+export async function enterCall(run: RunScope, { agent, live, bridge }: Opened): Promise<void> {
   const admission = await run.statuses.write("in_progress", () => admitRun(run.ref));
   if (!admission.moved) {
     afterMove(run, "in_progress")(admission);
@@ -22,6 +24,16 @@ export async function enterCall(run: RunScope, { agent, live }: Opened): Promise
   run.log("admitted");
   live.start();
   run.parts.mixer?.start();
+  // People in the call and not a sound reaching the bot: said once, on the timeline.
+  const stopAudioWatch = watchRemoteAudio({
+    bridge,
+    othersInCall: () => run.parts.othersInCall > 0,
+    onSilent: (silentMs) => {
+      run.log("no_remote_audio", { level: "warn", silentMs });
+      run.save("no_remote_audio", () => noteRun(run.ref, "no_remote_audio", { silentSeconds: Math.round(silentMs / 1000) }));
+    },
+  });
+  run.end.atEnd(stopAudioWatch);
 
   const { userId } = run.ctx.meeting;
   const billing = (run.parts.billing = new MinuteBilling({

@@ -32,6 +32,8 @@ export interface RunParts {
   admitted: boolean;
   /** Manual activation as the last heartbeat told it (null before the first). */
   activated: boolean | null;
+  /** How many other people the client last showed in the call (join: the roster). */
+  othersInCall: number;
 }
 
 export function noParts(): RunParts {
@@ -47,5 +49,6 @@ export function noParts(): RunParts {
     billing: null,
     admitted: false,
     activated: null,
+    othersInCall: 0,
   };
 }

@@ -5,7 +5,8 @@ import { agentVoiceConfig } from "../../voice/agent-voice-config.ts";
 import { createVoiceSession } from "../../voice/pipeline/session.ts";
 import type { VoiceSession } from "../../voice/types.ts";
 import { openBotTools, type BotTools } from "../agent-tools.ts";
-import { createAudioBridge, type AudioBridge } from "../bridge/create-audio-bridge.ts";
+import { bridgeSlot, type BridgeSlot } from "../bridge/bridge-slot.ts";
+import { createAudioBridge } from "../bridge/create-audio-bridge.ts";
 import { newBotContext, openBotPage } from "../browser.ts";
 import { liveStateTracker } from "../live-state-tracker.ts";
 import { adapterFor } from "../platforms/adapter-for.ts";
@@ -21,7 +22,8 @@ export interface Opened {
   agent: Agent;
   adapter: PlatformAdapter;
   page: Page;
-  bridge: AudioBridge;
+  /** The audio bridge, which a join retried in a fresh browser context moves to its new page. */
+  bridge: BridgeSlot;
   tools: BotTools;
   session: VoiceSession;
   /** What the agent is doing, for the test room (reported from admission). */
@@ -57,7 +59,7 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
 
   parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl });
   const page = (parts.page = await openBotPage(parts.context));
-  const bridge = (parts.bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) }));
+  const bridge = (parts.bridge = bridgeSlot(await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) })));
   // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
   const leave = () => run.end.end({ kind: "completed", reason: "left_on_request" });
   const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, save, log, leave }));

@@ -16,12 +16,13 @@
 import { overrideGetUserMedia } from "./get-user-media.js";
 import { tapMediaElements } from "./media-elements.js";
 import { microphoneOutput } from "./microphone-output.js";
+import { mainAudioFirst } from "./main-audio.js";
 import { peerConnections, tapPeerConnections } from "./peer-connections.js";
 import { receiveStats } from "./receive-stats.js";
 import { remoteTracks } from "./remote-tracks.js";
 import { channelToNode } from "./to-node.js";
 
-/** @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both" }} BridgeConfig */
+/** @typedef {{ binding: string, frameMs: number, capture: "peer" | "element" | "both" | "main-audio", mainAudioFallbackMs?: number }} BridgeConfig */
 
 /** @param {BridgeConfig} config */
 export function cohostAudioBridge(config) {
@@ -34,8 +35,9 @@ export function cohostAudioBridge(config) {
   // ---------- listen ----------
   const tracks = remoteTracks({ send, frameMs: config.frameMs });
   const peers = peerConnections();
-  if (config.capture !== "element") tapPeerConnections(w, peers, tracks.capture);
-  if (config.capture !== "peer") tapMediaElements(tracks.capture);
+  if (config.capture === "main-audio") tapPeerConnections(w, peers, mainAudioFirst(tracks.capture, config.mainAudioFallbackMs ?? 15_000));
+  else if (config.capture !== "element") tapPeerConnections(w, peers, tracks.capture);
+  if (config.capture === "element" || config.capture === "both") tapMediaElements(tracks.capture);
 
   // ---------- speak ----------
   const microphone = microphoneOutput(send);
