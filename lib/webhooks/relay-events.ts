@@ -3,6 +3,7 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { QUEUES, inTransaction, jobSender } from "../jobs/boss.ts";
 import { getMeetingDetails } from "../meetings/get-meeting-details.ts";
 import type { DeliveryJob } from "./attempt-delivery.ts";
+import { deliveryJobOptions, queuePriority } from "./delivery-order.ts";
 
 // The outbox relay: turns new events into deliveries, one per enabled endpoint of the event's user
 // that asked for its type, and sends each delivery's first attempt as a pg-boss job, in the same
@@ -38,6 +39,7 @@ async function relayBatch(tx: Prisma.TransactionClient): Promise<number> {
     where: { userId: { in: [...new Set(events.map((e) => e.userId))] }, enabled: true },
     select: { id: true, userId: true, events: true },
   });
+  const owners = new Map(endpoints.map((ep) => [ep.id, ep.userId]));
   const deliveries: { endpointId: string; eventId: string }[] = [];
   for (const event of events) {
     const targets = endpoints.filter((ep) => ep.userId === event.userId && ep.events.includes(event.type));
@@ -47,13 +49,27 @@ async function relayBatch(tx: Prisma.TransactionClient): Promise<number> {
     }
     for (const t of targets) deliveries.push({ endpointId: t.id, eventId: event.id });
   }
-  if (deliveries.length > 0) {
-    const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { id: true } });
-    const jobs = created.map((d) => ({ data: { deliveryId: d.id, after: 0 } satisfies DeliveryJob }));
+  const created = deliveries.length > 0 ? await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { id: true, endpointId: true } }) : [];
+  if (created.length > 0) {
+    const ahead = await waitingPerEndpoint(tx, created);
+    const jobs = created.map((d) => {
+      const place = ahead.get(d.endpointId) ?? 0;
+      ahead.set(d.endpointId, place + 1);
+      return { data: { deliveryId: d.id, after: 0 } satisfies DeliveryJob, ...deliveryJobOptions(owners.get(d.endpointId)!, queuePriority(place)) };
+    });
     await (await jobSender()).insert(QUEUES.webhookDelivery, jobs, { db: inTransaction(tx) });
   }
   await tx.$executeRaw`UPDATE "ApiEvent" SET "dispatchedAt" = now() WHERE id = ANY(${events.map((e) => e.id)})`;
   return events.length;
+}
+
+/** How many deliveries already wait for each endpoint, besides the ones this batch created. */
+async function waitingPerEndpoint(tx: Prisma.TransactionClient, created: { id: string; endpointId: string }[]): Promise<Map<string, number>> {
+  const rows = await tx.$queryRaw<{ endpointId: string; n: number }[]>`
+    SELECT "endpointId", count(*)::int AS n FROM "WebhookDelivery"
+    WHERE "endpointId" = ANY(${[...new Set(created.map((d) => d.endpointId))]}) AND status = 'pending' AND NOT (id = ANY(${created.map((d) => d.id)}))
+    GROUP BY "endpointId"`;
+  return new Map(rows.map((r) => [r.endpointId, r.n]));
 }
 
 /**

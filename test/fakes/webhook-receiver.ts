@@ -9,6 +9,8 @@ import { closeNow, listenLocally } from "./local-server.ts";
 export type Answer = "ok" | "error" | "hang";
 
 export interface Received {
+  /** The path and query it was sent to. */
+  url: string;
   id: string;
   timestamp: string;
   body: { type: string; timestamp: string; data: any };
@@ -36,7 +38,7 @@ export async function startReceiver(opts: { port?: number } = {}) {
         verified = false;
       }
       const a = answer(received.length + 1);
-      received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], body: JSON.parse(raw), verified, answer: a });
+      received.push({ url: req.url ?? "", id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], body: JSON.parse(raw), verified, answer: a });
       if (a === "hang") {
         hanging.add(res);
         res.on("close", () => hanging.delete(res));
