@@ -6,16 +6,20 @@ import { coalescedDrain } from "../sse/coalesced-drain.ts";
 import { openEventStream } from "../sse/event-stream.ts";
 import { lastEventId } from "../sse/last-event-id.ts";
 import { FINAL_STATUSES, type MeetingStatus } from "./status.ts";
+import { runStillWriting } from "./run-writes.ts";
 import { EVENTS_CHANNEL, eventBody } from "../events/types.ts";
 
 // GET /api/meetings/{id}/events: the meeting's status changes and transcript segments as Server-Sent
 // Events (lib/sse), each with its number in the meeting's stream as the SSE id. A reconnecting client
 // sends the last id it got (Last-Event-ID) and gets everything after it; `?since=now` starts with what
 // comes next instead of the whole history. A comment line every 15 s keeps proxies from closing a
-// quiet stream. When the meeting reaches a final status the stream sends `end` and closes; asked
+// quiet stream. When the meeting reaches a final status and its run's last writes are in
+// (lib/meetings/run-writes.ts), the stream sends `end` and closes; asked
 // again with nothing new it answers 204, which tells EventSource to stop reconnecting.
 
 const HEARTBEAT_MS = 15_000;
+/** While a run still writes after the final status, how often the stream looks again without a NOTIFY. */
+const RECHECK_MS = 5_000;
 const PAGE = 500;
 const isFinal = (s: string) => (FINAL_STATUSES as readonly string[]).includes(s);
 
@@ -43,13 +47,14 @@ export async function openMeetingStream(opts: {
 
   const resumeAfter = lastEventId(opts.lastEventId, 9);
   let cursor = resumeAfter !== null ? Number(resumeAfter) : opts.since === "now" ? await latest() : 0;
-  if (isFinal(meeting.status) && cursor >= (await latest())) return null;
+  if (isFinal(meeting.status) && cursor >= (await latest()) && !(await runStillWriting(meetingId))) return null;
   let status: string = meeting.status;
 
   return openEventStream({
     heartbeatMs: opts.heartbeatMs ?? HEARTBEAT_MS,
     signal: opts.signal,
     async start(stream) {
+      let recheck: NodeJS.Timeout | undefined;
       const wake = coalescedDrain(
         async () => {
           for (;;) {
@@ -66,7 +71,13 @@ export async function openMeetingStream(opts: {
             }
             if (rows.length < PAGE) break;
           }
+          // `end` only after the run's final writes (its last transcript lines): until it releases the
+          // meeting (a NOTIFY wakes this drain) or its grace is over (re-checked every few seconds).
           if (isFinal(status)) {
+            if (await runStillWriting(meetingId)) {
+              recheck ??= setTimeout(() => ((recheck = undefined), wake()), RECHECK_MS);
+              return;
+            }
             stream.send("end", { status });
             stream.close();
           }
@@ -75,7 +86,10 @@ export async function openMeetingStream(opts: {
       );
       const unsubscribe = await listenHub(EVENTS_CHANNEL, "events").subscribe(meetingId, wake);
       wake();
-      return unsubscribe;
+      return () => {
+        clearTimeout(recheck);
+        unsubscribe();
+      };
     },
   });
 }

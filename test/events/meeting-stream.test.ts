@@ -3,7 +3,11 @@ import { GET as streamRoute } from "@/app/api/meetings/[id]/events/route";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as stopRoute } from "@/app/api/meetings/[id]/stop/route";
 import { openMeetingStream } from "@/lib/meetings/open-meeting-stream";
-import { saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { addProviderUsage, claimRun, saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { releaseRun } from "@/lib/meetings/run-writes";
+import { relayEvents } from "@/lib/webhooks/relay-events";
+import { db } from "@/lib/db/client";
+import { createEndpoint } from "../webhooks/support.ts";
 import { call } from "@/test/http";
 import { createUser } from "@/test/users";
 import { MEET_URL, userWithAgent } from "../meetings/fixtures.ts";
@@ -108,6 +112,38 @@ describe("GET /api/meetings/{id}/events", () => {
 
     // Everything was had: 204 tells EventSource to stop reconnecting.
     expect((await open(meetingId, ctx.headers, { lastEventId: "5" })).response.status).toBe(204);
+  });
+
+  it("after Stop, waits for the run's last writes: the stream's end and meeting.ended come after the final words and usage", async () => {
+    const ctx = await userWithAgent();
+    const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: `${MEET_URL}?stop=${Date.now()}` } })).body.id;
+    await createEndpoint(ctx.headers, "https://hooks.example.com/in", ["meeting.ended"]);
+    const { runId } = await db.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { runId: true } });
+    const ref = { meetingId, runId: runId!, workerId: "worker-under-test" };
+    expect(await claimRun(ref)).toMatchObject({ claimed: true });
+
+    const live = sseReader((await open(meetingId, ctx.headers)).response.body!);
+    await call(stopRoute, { method: "POST", headers: ctx.headers, params: { id: meetingId } });
+    await live.until((e) => e.some((x) => x.data?.data?.status === "completed"), "the completed status");
+    await relayEvents();
+    const ended = () => db.apiEvent.findFirstOrThrow({ where: { meetingId, type: "meeting.ended" } });
+    // The relay ran (the status changes are out) but kept meeting.ended back while the run may write.
+    expect(await db.apiEvent.count({ where: { meetingId, type: "meeting.status_changed", dispatchedAt: null } })).toBe(0);
+    expect((await ended()).dispatchedAt).toBeNull();
+
+    // The run, leaving the call, writes the speech-to-text's final words and its usage, then lets go.
+    await saveTranscriptSegment(meetingId, segment("last words", 3000), Date.now());
+    await addProviderUsage(meetingId, { kind: "stt", providerId: "deepgram", model: "nova-3", audioMs: 4000 });
+    await live.until((e) => e.some((x) => x.event === "meeting.transcript.segment"), "the final words");
+    expect(live.events.some((x) => x.event === "end")).toBe(false);
+    expect(await releaseRun(ref)).toBe(true);
+    await live.finished;
+    expect(live.events.map((e) => e.event).slice(-3)).toEqual(["meeting.status_changed", "meeting.transcript.segment", "end"]);
+
+    await relayEvents();
+    const sent = await ended();
+    expect(sent.dispatchedAt).toBeInstanceOf(Date);
+    expect(sent.data).toMatchObject({ status: "completed", transcript: [expect.objectContaining({ text: "last words" })], usage: { providers: [expect.objectContaining({ providerId: "deepgram" })] } });
   });
 
   it("?since=now starts with what comes next; another user's meeting is 404", async () => {
