@@ -43,7 +43,7 @@ function readUser(userId: string): Promise<UserRow | null> {
  * must come from our own origin (CSRF defence on top of SameSite=Lax cookies). A token or cookie
  * issued before the user's sessions were ended (password reset or change, "sign out other
  * sessions") is refused like an expired one; API keys are credentials of their own, revoked one by
- * one on the Developers page, so ending sessions leaves them working.
+ * one on the Developers page (and all at once by a password reset), so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   return (await requireUserRow(request, readUser)).user;
