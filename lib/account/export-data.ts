@@ -1,4 +1,5 @@
 import { db } from "../db/client.ts";
+import { urlHint } from "../calendar/serialize.ts";
 
 // Everything the account holds, as one JSON document (GDPR art. 20; docs/security.md "Secrets and
 // streams"). Secrets stay out: password hash, encrypted provider keys, Zoom app secret, tool servers'
@@ -25,16 +26,6 @@ function plain(value: unknown): Json {
     return out;
   }
   return value as Json;
-}
-
-/** Only the origin of a secret address, as the calendars API shows it. */
-function originHint(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    return `${new URL(url).origin}/…`;
-  } catch {
-    return null;
-  }
 }
 
 const byCreated = { createdAt: "asc" } as const;
@@ -118,7 +109,7 @@ export async function exportAccountData(userId: string, opts: { viaApiKey?: bool
       mcpServers: mcpServers.map((s) => ({ ...s, tokenStored: s.tokenHint !== null })),
     })),
     meetings,
-    calendars: calendars.map(({ sourceUrl, ...c }) => (opts.viaApiKey ? { ...c, urlHint: originHint(sourceUrl) } : { ...c, sourceUrl })),
+    calendars: calendars.map(({ sourceUrl, ...c }) => (opts.viaApiKey ? { ...c, urlHint: urlHint(sourceUrl) } : { ...c, sourceUrl })),
     calendarEvents,
     credit,
     ledger,
