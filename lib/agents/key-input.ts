@@ -39,6 +39,6 @@ export async function keyForProviderCall(userId: string, kind: string, providerI
     throw new AppError("validation_error", "Enter a key to test", { issues: [{ path: "apiKey", message: "Enter a key to test" }] });
   }
   await enforce(`key-check:${userId}`, PROVIDER_CALLS_PER_MINUTE);
-  const apiKey = input.apiKey || (input.agentId ? await storedAgentKey(userId, input.agentId, known, providerId) : "");
+  const apiKey = input.apiKey || (input.agentId ? await storedAgentKey(userId, input.agentId, known, providerId, input.extraParams) : "");
   return { kind: known, apiKey };
 }

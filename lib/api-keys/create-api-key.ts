@@ -1,6 +1,9 @@
 import { randomToken, sha256 } from "../crypto/random-token.ts";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
+import { errorText, log } from "../log.ts";
+import { sendMail } from "../mail/send.ts";
+import { apiKeyCreatedMail } from "../mail/templates.ts";
 import { parseWith } from "../validation/parse.ts";
 import { createApiKeySchema, MAX_API_KEYS } from "./schema.ts";
 import type { Sent } from "../contract/sent.ts";
@@ -26,5 +29,8 @@ export async function createApiKey(userId: string, body: unknown): Promise<{ api
       keyHash: sha256(key),
     },
   });
+  // The owner hears of every new key: one made from a stolen session does not go unnoticed.
+  const owner = await db.user.findUnique({ where: { id: userId }, select: { email: true } });
+  if (owner) await sendMail(apiKeyCreatedMail(owner.email, row)).catch((err) => log({ event: "api_key_mail_failed", level: "warn", userId, error: errorText(err) }));
   return { apiKey: serializeApiKey(row), key } satisfies Sent<typeof createdApiKeyResponse>;
 }

@@ -88,7 +88,8 @@ export async function requestPasswordReset(email: string): Promise<void> {
 
 /**
  * Sets a new password and ends every session of the user: browser sessions, access tokens and
- * refresh tokens (lib/auth/session-version.ts). Whoever held the old password is signed out.
+ * refresh tokens (lib/auth/session-version.ts), and revokes every API key. Whoever held the old
+ * password is signed out.
  */
 export async function resetPassword(token: string, password: string): Promise<void> {
   const owner = await emailTokenOwner(token, "reset_password");
@@ -97,6 +98,9 @@ export async function resetPassword(token: string, password: string): Promise<vo
   const passwordHash = await hashPassword(password);
   // Following the e-mailed link proves control of the address, so it also counts as verification.
   await endAllSessions(userId, { passwordHash, ...(owner.emailVerified ? {} : { emailVerified: new Date() }) });
+  // A reset means the old password may be known to someone else, who may have made keys with it:
+  // every API key is revoked too (docs/auth.md). A change of password or "sign out other sessions" keeps them.
+  await db.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
   await reset(`login-failures:${owner.email}`);
 }
 

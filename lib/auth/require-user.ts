@@ -12,6 +12,10 @@ export interface AuthUser {
   lastName: string;
   image: string | null;
   via: "bearer" | "session" | "api_key";
+  /** The API key a request came with (via "api_key"), for checks that outlive the request (event streams). */
+  keyId?: string;
+  /** The session generation a token or cookie was issued under (not for API keys). */
+  sessionVersion?: number;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -39,7 +43,7 @@ function readUser(userId: string): Promise<UserRow | null> {
  * must come from our own origin (CSRF defence on top of SameSite=Lax cookies). A token or cookie
  * issued before the user's sessions were ended (password reset or change, "sign out other
  * sessions") is refused like an expired one; API keys are credentials of their own, revoked one by
- * one on the Developers page, so ending sessions leaves them working.
+ * one on the Developers page (and all at once by a password reset), so ending sessions leaves them working.
  */
 export async function requireUser(request: Request): Promise<AuthUser> {
   return (await requireUserRow(request, readUser)).user;
@@ -54,10 +58,13 @@ export async function requireUserRow<R extends UserRow>(request: Request, read: 
   const authorization = request.headers.get("authorization");
   let claims: { userId: string; sessionVersion: unknown } | null = null;
   let via: AuthUser["via"] = "bearer";
+  let keyId: string | undefined;
   if (authorization) {
     const token = /^Bearer\s+(.+)$/i.exec(authorization)?.[1].trim();
     if (token && looksLikeApiKey(token)) {
-      claims = { userId: (await authenticateApiKey(token, request.method)).userId, sessionVersion: null };
+      const key = await authenticateApiKey(token, request.method);
+      claims = { userId: key.userId, sessionVersion: null };
+      keyId = key.keyId;
       via = "api_key";
     } else {
       claims = token ? verifyAccessToken(token) : null;
@@ -74,7 +81,8 @@ export async function requireUserRow<R extends UserRow>(request: Request, read: 
     throw new AppError("unauthorized", via === "bearer" ? "The access token is invalid or has expired" : "Authentication required");
   }
   const { id, email, firstName, lastName, image } = row;
-  return { user: { id, email, firstName, lastName, image, via }, row };
+  const credential = via === "api_key" ? { keyId } : { sessionVersion: row.sessionVersion };
+  return { user: { id, email, firstName, lastName, image, via, ...credential }, row };
 }
 
 function assertSameOrigin(request: Request): void {

@@ -186,6 +186,9 @@ function startQueueHolds(log: Logger, busy: () => boolean, everyMs: number): Nod
   return setInterval(hold, everyMs);
 }
 
+/** After a claim that failed in transit, how long before asking again. */
+const CLAIM_RETRY_MS = 1000;
+
 /**
  * Takes one start job, if there is one (true), and claims its run. A job whose data names no run is
  * logged and dropped (cancelled: it would fail the same way on every retry).
@@ -202,7 +205,12 @@ async function takeOne(boss: PgBoss, workerId: string, log: Logger, launch: (ref
   const ref: RunRef = { meetingId: parsed.job.meetingId, runId: parsed.job.runId, workerId };
   let claim: ClaimResult;
   try {
-    claim = await claimRun(ref);
+    claim = await claimRun(ref).catch(async (err: unknown) => {
+      // The claim may have committed and only its answer been lost: ask once more, as the same claim.
+      log("claim_retry", { level: "warn", meetingId: ref.meetingId, runId: ref.runId, error: String(err) });
+      await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+      return claimRun(ref, { again: true });
+    });
   } catch (err) {
     // The claim never happened: let pg-boss retry the job (another worker may take it).
     await boss.fail(QUEUES.meetingStart, job.id, { error: String(err) }).catch((e) => log("job_fail_error", { level: "warn", meetingId: ref.meetingId, error: String(e) }));

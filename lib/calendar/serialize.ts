@@ -68,7 +68,8 @@ export function serializeEvent(e: EventRow) {
 export type CalendarEventDto = ReturnType<typeof serializeEvent>;
 
 /** A subscribed address is a secret (anyone holding it reads the calendar): only its host is shown. */
-function urlHint(url: string | null): string | null {
+/** Only the origin of a subscribed address (the address itself is a secret): also the data export's. */
+export function urlHint(url: string | null): string | null {
   if (!url) return null;
   try {
     return `${new URL(url).origin}/…`;

@@ -54,7 +54,8 @@ export class ListenHub {
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      // TCP keep-alive: a connection a NAT or firewall silently dropped is noticed (and re-made) instead of waiting forever.
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL, keepAlive: true, keepAliveInitialDelayMillis: 30_000 });
       client.on("notification", (msg) => {
         if (msg.channel === this.channel) this.dispatch(msg.payload ?? "");
       });

@@ -111,6 +111,18 @@ export function passwordChangedMail(to: string, firstName: string): Mail {
   );
 }
 
+export function apiKeyCreatedMail(to: string, key: { name: string; prefix: string; scope: "read" | "full" }): Mail {
+  return layout(
+    to,
+    "A new Cohost API key was created",
+    [
+      `An API key named "${key.name}" (${key.prefix}…, ${key.scope === "read" ? "read only" : "full access"}) was just created for your Cohost account.`,
+      "If this was not you, revoke it on the Developers page and reset your password: resetting it revokes every API key.",
+    ],
+    { label: "Open the Developers page", url: `${appUrl()}/developers` },
+  );
+}
+
 export function confirmNewEmailMail(to: string, firstName: string, token: string): Mail {
   const url = `${appUrl()}/signin?mode=confirm-email&token=${encodeURIComponent(token)}`;
   return layout(to, "Confirm your new e-mail for Cohost", [`Hi ${firstName},`, "Please confirm that this is the new e-mail address of your Cohost account. The link is valid for 24 hours; until you follow it, your account keeps its current address."], {

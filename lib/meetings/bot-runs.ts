@@ -25,13 +25,16 @@ export type ClaimResult =
  * Takes a run for this worker: the job's run must still be current, not held by another worker, and
  * the meeting scheduled or joining (scheduled → joining is recorded). Two workers that pick up the same
  * job (a retry after a slow completion) cannot both win: the row is locked and `workerId` is set once.
+ * `again` is the same worker asking once more after its claim failed in transit.
  */
-export async function claimRun(ref: RunRef): Promise<ClaimResult> {
+export async function claimRun(ref: RunRef, opts: { again?: boolean } = {}): Promise<ClaimResult> {
   return db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ status: MeetingStatus; statusReason: string | null; runId: string | null; workerId: string | null }[]>`
       SELECT status, "statusReason", "runId", "workerId" FROM "Meeting" WHERE id = ${ref.meetingId} FOR UPDATE`;
     if (!row || row.runId !== ref.runId) return { claimed: false, reason: "superseded" } as const;
-    if (row.workerId) return { claimed: false, reason: "taken" } as const;
+    // `again`: this worker's claim may have committed with its answer lost (the connection broke):
+    // its own earlier claim is the same claim, not another worker's.
+    if (row.workerId && !(opts.again && row.workerId === ref.workerId)) return { claimed: false, reason: "taken" } as const;
     if (row.status !== "scheduled" && row.status !== "joining") return { claimed: false, reason: "not_startable" } as const;
     // Scheduled, queued behind busy bots, or handed over by a stopping worker: the timeline shows the bot setting off.
     if (row.status === "scheduled" || row.statusReason === QUEUED_REASON || row.statusReason === HANDED_OVER_REASON) {

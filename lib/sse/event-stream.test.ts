@@ -76,6 +76,32 @@ describe("openEventStream", () => {
     expect(beats).toBe(after);
     expect(mine!.closed).toBe(true);
   });
+
+  it("a client already gone when the stream is made ends it at once: the subscription and heartbeat do not leak", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    let unsubscribed = 0;
+    let beats = 0;
+    const ends: boolean[] = [];
+    let subscribed!: () => void;
+    const started = new Promise<void>((resolve) => (subscribed = resolve));
+    openEventStream({
+      heartbeatMs: 5,
+      signal: gone.signal,
+      heartbeat: () => beats++,
+      onClose: (clientGone) => ends.push(clientGone),
+      start: async () => {
+        await new Promise((r) => setTimeout(r, 10)); // subscribing takes a while
+        subscribed();
+        return () => unsubscribed++;
+      },
+    });
+    await started;
+    await new Promise((r) => setTimeout(r, 30));
+    expect(ends).toEqual([true]);
+    expect(unsubscribed).toBe(1);
+    expect(beats).toBe(0);
+  });
 });
 
 describe("coalescedDrain", () => {

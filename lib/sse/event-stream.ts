@@ -78,6 +78,9 @@ export function openEventStream(opts: EventStreamOptions): ReadableStream<Uint8A
       end(true);
     },
   });
-  opts.signal?.addEventListener("abort", () => end(true), { once: true });
+  // A client gone before the stream was made (aborted while the route was still reading) sends no
+  // abort event any more: without this check its subscription and heartbeat would run forever.
+  if (opts.signal?.aborted) end(true);
+  else opts.signal?.addEventListener("abort", () => end(true), { once: true });
   return body;
 }

@@ -48,10 +48,18 @@ function cueTime(ms: number, separator: "." | ","): string {
   return `${h}:${m}:${s}${separator}${String(t % 1000).padStart(3, "0")}`;
 }
 
-/** One line of speech on one line of the file. */
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
+/** One line of speech on one line of the file (any line break: \n, \r, U+2028/9). */
+const oneLine = (text: string) => text.replace(/\s*[\r\n\u2028\u2029]+\s*/g, " ");
 /** Cue text may not hold a blank line or "-->". */
 const cueText = (text: string) => oneLine(text).replace(/-->/g, "→");
+/** WebVTT cue text: `&`, `<` and `>` are markup there, so they are written as entities. */
+const vttEscape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** SRT has no escapes but players read `<…>` as tags: angle brackets become look-alikes. */
+const srtEscape = (text: string) => text.replace(/</g, "‹").replace(/>/g, "›");
+/** A name (chosen by whoever joined) as plain text in Markdown: its markup characters escaped. */
+const mdName = (text: string) => oneLine(text).replace(/[\\`*_{}[\]()#+\-.!|~>]/g, "\\$&").replace(/&/g, "&amp;").replace(/</g, "&lt;");
+/** Spoken text in Markdown: no raw HTML. */
+const mdText = (text: string) => oneLine(text).replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 function minutesSections(e: Export, heading: (text: string) => string, item: (text: string) => string): string[] {
   const out: string[] = [];
@@ -79,7 +87,7 @@ function render(e: Export, format: ExportFormat): string {
         ...minutesSections(e, (h) => `## ${h}`, (i) => `- ${i}`),
         "## Transcript",
         "",
-        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${oneLine(l.text)}*` : `- **[${clockTime(l.startMs)}] ${l.speaker}:** ${oneLine(l.text)}`)),
+        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${mdText(l.text)}*` : `- **[${clockTime(l.startMs)}] ${mdName(l.speaker)}:** ${mdText(l.text)}`)),
         "",
       ].join("\n");
     case "txt":
@@ -93,9 +101,9 @@ function render(e: Export, format: ExportFormat): string {
         "",
       ].join("\n");
     case "vtt":
-      return ["WEBVTT", "", ...speech.flatMap((l, i) => [String(i + 1), `${cueTime(l.startMs, ".")} --> ${cueTime(Math.max(l.endMs, l.startMs + 500), ".")}`, `<v ${l.speaker.replace(/[<>]/g, "")}>${cueText(l.text)}`, ""])].join("\n");
+      return ["WEBVTT", "", ...speech.flatMap((l, i) => [String(i + 1), `${cueTime(l.startMs, ".")} --> ${cueTime(Math.max(l.endMs, l.startMs + 500), ".")}`, `<v ${vttEscape(oneLine(l.speaker))}>${vttEscape(cueText(l.text))}`, ""])].join("\n");
     case "srt":
-      return speech.flatMap((l, i) => [String(i + 1), `${cueTime(l.startMs, ",")} --> ${cueTime(Math.max(l.endMs, l.startMs + 500), ",")}`, `${l.speaker}: ${cueText(l.text)}`, ""]).join("\n");
+      return speech.flatMap((l, i) => [String(i + 1), `${cueTime(l.startMs, ",")} --> ${cueTime(Math.max(l.endMs, l.startMs + 500), ",")}`, `${srtEscape(oneLine(l.speaker))}: ${srtEscape(cueText(l.text))}`, ""]).join("\n");
     case "json":
       return JSON.stringify({ title: e.title, agentName: e.agentName, startedAt: e.startedAt, summary: e.summary, notes: e.notes, transcript: e.lines }, null, 2);
   }

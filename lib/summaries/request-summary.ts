@@ -12,15 +12,16 @@ export interface MeetingSummaryJob {
  * job was sent.
  */
 export async function requestSummary(meetingId: string): Promise<boolean> {
-  const rows = await db.$queryRaw<{ meetingId: string }[]>`
+  const rows = await db.$queryRaw<{ meetingId: string; userId: string }[]>`
     INSERT INTO "MeetingSummary" ("meetingId", status, "updatedAt") VALUES (${meetingId}, 'pending', now())
     ON CONFLICT ("meetingId") DO UPDATE SET status = 'pending', error = NULL, "updatedAt" = now()
       WHERE "MeetingSummary".status NOT IN ('pending', 'running') OR "MeetingSummary"."updatedAt" < now() - make_interval(secs => ${STALE_SUMMARY_MS / 1000})
-    RETURNING "meetingId"`;
+    RETURNING "meetingId", (SELECT "userId" FROM "Meeting" WHERE id = ${meetingId}) AS "userId"`;
   if (rows.length === 0) return false;
   const boss = await jobSender();
   const job: MeetingSummaryJob = { meetingId };
-  await boss.send(QUEUES.meetingSummary, { ...job });
+  // In the owner's group: the jobs process writes at most SUMMARY_USER_CONCURRENCY of one user's at once.
+  await boss.send(QUEUES.meetingSummary, { ...job }, { group: { id: rows[0].userId } });
   return true;
 }
 

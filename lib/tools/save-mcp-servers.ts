@@ -2,8 +2,8 @@ import { encryptSecret, maskSecret } from "../crypto/secrets.ts";
 import type { AgentMcpServer, Prisma } from "../generated/prisma/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { McpServerInput } from "./mcp-server-input.ts";
+import { sameOrigin } from "../net/same-origin.ts";
 
-const sameOrigin = (a: string, b: string) => new URL(a).origin === new URL(b).origin;
 
 /**
  * Replaces an agent's MCP servers with `servers`, in the caller's transaction: listed ids are

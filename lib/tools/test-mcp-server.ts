@@ -4,6 +4,7 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { idSchema } from "../validation/ids.ts";
 import { enforce } from "../rate-limit/rate-limit.ts";
+import { sameOrigin } from "../net/same-origin.ts";
 import { connectMcpServer, McpProblem } from "./mcp-client.ts";
 import { mcpHeadersSchema, mcpTokenSchema, mcpUrlSchema } from "./mcp-server-input.ts";
 import { storedServerHeaders } from "./stored-mcp-server.ts";
@@ -40,7 +41,7 @@ export async function testMcpServer(userId: string, input: z.infer<typeof mcpTes
   if (input.serverId) {
     const stored = await db.agentMcpServer.findFirst({ where: { id: input.serverId, agentId: input.agentId, agent: { userId } } });
     if (!stored) throw new AppError("not_found", "Tool server not found");
-    if (new URL(stored.url).origin === new URL(input.url).origin) {
+    if (sameOrigin(stored.url, input.url)) {
       const saved = storedServerHeaders({ tokenEnc: input.bearerToken === undefined ? stored.tokenEnc : null, headersEnc: input.headers === undefined ? stored.headersEnc : null });
       headers = { ...saved, ...headers };
     }

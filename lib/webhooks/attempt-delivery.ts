@@ -8,6 +8,7 @@ import { webhookDisabledMail } from "../mail/templates.ts";
 import { postWebhook, type PostResult } from "./post-webhook.ts";
 import { DISABLE_AFTER_MS, retryDelayMs } from "./retry-schedule.ts";
 import { signatureHeaders } from "./signing.ts";
+import { deliveryJobOptions, MANUAL_PRIORITY, retryPriority } from "./delivery-order.ts";
 
 /**
  * A delivery job. `after` is how many attempts the delivery had when the job was sent: a scheduled
@@ -21,10 +22,14 @@ export interface DeliveryJob {
 
 type Tx = Prisma.TransactionClient;
 
-/** Sends the job for an attempt in the caller's transaction (no delivery without its job). */
-export async function enqueueAttempt(tx: Tx, job: DeliveryJob, startAfter?: Date): Promise<void> {
+/**
+ * Sends the job for an attempt of `userId`'s delivery in the caller's transaction (no delivery without
+ * its job), in the user's group and with its place in line (delivery-order.ts).
+ */
+export async function enqueueAttempt(tx: Tx, job: DeliveryJob, userId: string, opts: { startAfter?: Date; priority?: number } = {}): Promise<void> {
   const boss = await jobSender();
-  await boss.send(QUEUES.webhookDelivery, { ...job }, { db: inTransaction(tx), ...(startAfter ? { startAfter } : {}) });
+  const order = deliveryJobOptions(userId, opts.priority ?? MANUAL_PRIORITY);
+  await boss.send(QUEUES.webhookDelivery, { ...job }, { db: inTransaction(tx), ...order, ...(opts.startAfter ? { startAfter: opts.startAfter } : {}) });
 }
 
 /**
@@ -55,7 +60,7 @@ export async function attemptDelivery(job: DeliveryJob): Promise<void> {
   const result = await postWebhook(d.url, headers, body);
 
   if (result.ok) return recordSuccess(job, result);
-  const disabled = await db.$transaction((tx) => record(tx, job, result));
+  const disabled = await db.$transaction((tx) => record(tx, job, d.userId, result));
   if (disabled) {
     const owner = await db.user.findUnique({ where: { id: d.userId }, select: { email: true } });
     if (owner) await sendMail(webhookDisabledMail(owner.email, d.url, disabled.failingSince));
@@ -85,7 +90,7 @@ async function recordSuccess(job: DeliveryJob, result: PostResult): Promise<void
 }
 
 /** Records a failed attempt and what follows; answers the endpoint when this failure turned it off. */
-async function record(tx: Tx, job: DeliveryJob, result: PostResult): Promise<{ failingSince: Date } | null> {
+async function record(tx: Tx, job: DeliveryJob, userId: string, result: PostResult): Promise<{ failingSince: Date } | null> {
   const [row] = await tx.$queryRaw<{ status: "pending" | "succeeded" | "failed"; attempts: number; endpointId: string }[]>`
     SELECT status, attempts, "endpointId" FROM "WebhookDelivery" WHERE id = ${job.deliveryId} FOR UPDATE`;
   if (!row) return null;
@@ -115,7 +120,7 @@ async function record(tx: Tx, job: DeliveryJob, result: PostResult): Promise<{ f
       where: { id: job.deliveryId },
       data: { attempts: attempt, lastAttemptAt: now, status: nextAttemptAt ? "pending" : "failed", nextAttemptAt },
     });
-    if (nextAttemptAt) await enqueueAttempt(tx, { deliveryId: job.deliveryId, after: attempt }, nextAttemptAt);
+    if (nextAttemptAt) await enqueueAttempt(tx, { deliveryId: job.deliveryId, after: attempt }, userId, { startAfter: nextAttemptAt, priority: retryPriority(attempt) });
   } else {
     await tx.webhookDelivery.update({ where: { id: job.deliveryId }, data: { lastAttemptAt: now } });
   }

@@ -51,7 +51,8 @@ export async function postWebhook(rawUrl: string, headers: Record<string, string
     // Only the start of the answer is kept: reading stops there (the connection is not reused), and
     // an answer that breaks off counts as the status it came with.
     const text = (await readBody(res, { maxBytes: MAX_READ_BYTES, overflow: "excerpt" })).toString("utf8");
-    excerpt = text ? text.slice(0, EXCERPT_CHARS) : null;
+    // PostgreSQL text cannot hold NUL: a receiver's NUL would fail the record and leave the delivery pending.
+    excerpt = text ? text.slice(0, EXCERPT_CHARS).replaceAll("\u0000", "\uFFFD") : null;
     if (deadline.signal.aborted) error = describe(deadline.signal.reason);
   } catch (err) {
     error = describe(err as NodeJS.ErrnoException);

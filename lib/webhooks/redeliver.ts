@@ -11,6 +11,6 @@ export async function redeliver(userId: string, endpointId: string, deliveryId: 
   if (!delivery) throw new AppError("not_found", "Delivery not found");
   if (!endpoint.enabled) throw new AppError("conflict", "The endpoint is turned off. Turn it on to send it events.");
   await limitManualSends(userId);
-  await db.$transaction((tx) => enqueueAttempt(tx, { deliveryId, after: null }));
+  await db.$transaction((tx) => enqueueAttempt(tx, { deliveryId, after: null }, userId));
   return { queued: true };
 }

@@ -24,7 +24,7 @@ export async function sendTestEvent(userId: string, endpointId: string) {
       data: { id: eventId, userId, type: TEST_EVENT_TYPE, data: { endpointId, message: "A test event from Cohost: your endpoint receives and verifies events." }, dispatchedAt: new Date() },
     });
     const delivery = await tx.webhookDelivery.create({ data: { endpointId, eventId }, include: { event: { select: { type: true } }, tries: true } });
-    await enqueueAttempt(tx, { deliveryId: delivery.id, after: 0 });
+    await enqueueAttempt(tx, { deliveryId: delivery.id, after: 0 }, userId);
     return serializeDelivery(delivery);
   });
 }

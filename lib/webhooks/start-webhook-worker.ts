@@ -4,18 +4,18 @@ import { EVENTS_CHANNEL } from "../events/types.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
 import { attemptDelivery, type DeliveryJob } from "./attempt-delivery.ts";
 import { relayEvents } from "./relay-events.ts";
+import { userConcurrency } from "./delivery-order.ts";
 
 // Webhooks in the jobs process (`npm run jobs`, never in a bot worker): the outbox relay, woken by
-// NOTIFY and every few seconds, and the delivery jobs, WEBHOOK_CONCURRENCY at a time.
+// NOTIFY and every few seconds, and the delivery jobs, WEBHOOK_CONCURRENCY at a time, at most
+// WEBHOOK_USER_CONCURRENCY of one user (delivery-order.ts).
 
 const RELAY_EVERY_MS = 5_000;
 
-/** WEBHOOK_CONCURRENCY attempts at once (default 16): 4 fetch loops of batches of a quarter of it. */
-function concurrency(): { loops: number; batch: number } {
+/** WEBHOOK_CONCURRENCY attempts at once in this process (default 16), each fetched on its own. */
+function concurrency(): number {
   const n = Number(process.env.WEBHOOK_CONCURRENCY);
-  const total = Number.isInteger(n) && n > 0 ? n : 16;
-  const loops = Math.min(4, total);
-  return { loops, batch: Math.max(1, Math.floor(total / loops)) };
+  return Number.isInteger(n) && n > 0 ? n : 16;
 }
 
 export interface WebhookWorker {
@@ -50,17 +50,24 @@ export async function startWebhookWorker(opts: { databaseUrl: string }): Promise
   const timer = setInterval(relay, RELAY_EVERY_MS);
   relay();
 
-  // Batches, attempted side by side, fetched back to back while the queue is full: one job per fetch
-  // waits out the polling interval after every job. A job that fails (the database, not the
-  // receiver: a failed delivery is recorded and rescheduled by attemptDelivery) is retried alone.
-  const { loops, batch } = concurrency();
+  // Every slot fetches and attempts one job at a time, so a slow receiver holds only its own slot
+  // (a batch would wait for its slowest attempt). The user's group caps their attempts in flight in
+  // this process (exactly: pg-boss skips full groups and puts back a race's excess; each jobs
+  // process has its own cap), and the fetch takes the highest priority first (delivery-order.ts). A job
+  // that fails (the database, not the receiver: a failed delivery is recorded and rescheduled by
+  // attemptDelivery) is retried by pg-boss. A full fetch fetches again at once; an empty one waits
+  // for NOTIFY or the polling interval.
   await boss.work<DeliveryJob>(
     QUEUES.webhookDelivery,
-    { batchSize: batch, localConcurrency: loops, burstWhenBatchFull: true, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1, perJobResults: true },
-    async (jobs) => {
-      const results = await Promise.allSettled(jobs.map((job) => attemptDelivery(job.data)));
-      return jobs.map((job, i) => ({ id: job.id, status: results[i].status === "fulfilled" ? ("completed" as const) : ("failed" as const) }));
+    {
+      batchSize: 1,
+      localConcurrency: concurrency(),
+      localGroupConcurrency: Math.min(userConcurrency(), concurrency()),
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: 2,
+      notifyPollingIntervalSeconds: 2,
     },
+    async ([job]) => attemptDelivery(job.data),
   );
 
   return {

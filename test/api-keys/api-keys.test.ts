@@ -11,7 +11,10 @@ import { POST as deleteAccount } from "@/app/api/account/delete/route";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/webhooks/route";
 import { sha256 } from "@/lib/crypto/random-token";
 import { db } from "@/lib/db/client";
-import { call } from "@/test/http";
+import { POST as forgot } from "@/app/api/account/forgot-password/route";
+import { POST as resetPassword } from "@/app/api/account/reset-password/route";
+import { call, freshClientAddress } from "@/test/http";
+import { captureMailForFile, tokenFrom } from "@/test/support/smtp";
 import { createUser, TEST_PASSWORD } from "@/test/users";
 import { validAgent } from "../agents/fixtures.ts";
 
@@ -20,6 +23,9 @@ async function keyFor(headers: Record<string, string>, body: Record<string, unkn
   expect(res.status).toBe(201);
   return { key: res.body.key as string, id: res.body.apiKey.id as string, auth: { authorization: `Bearer ${res.body.key}`, "content-type": "application/json" } };
 }
+
+const smtp = captureMailForFile();
+const ip = freshClientAddress(23);
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -178,5 +184,26 @@ describe("API keys", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect((await call(me, { headers: other.auth })).status).toBe(200);
+  });
+
+  it("a new key is mailed to its owner; a password reset revokes every key, a password change and 'sign out others' keep them", async () => {
+    const { user, headers } = await createUser();
+    const kept = await keyFor(headers, { name: "Kept", scope: "read" });
+    const [mail] = await smtp.arrived(user.email, 1);
+    expect(mail.subject).toBe("A new Cohost API key was created");
+    expect(mail.text).toContain(`An API key named "Kept" (${kept.key.slice(0, 11)}…, read only) was just created for your Cohost account.`);
+    expect(mail.text).not.toContain(kept.key);
+
+    const out = await call(signOutOthers, { headers });
+    expect(out.status).toBe(200);
+    const bearer = { authorization: `Bearer ${out.body.tokens.access_token}`, "content-type": "application/json" };
+    expect((await call(changePassword, { headers: bearer, body: { currentPassword: TEST_PASSWORD, newPassword: "a much longer passphrase 42" } })).status).toBe(200);
+    expect((await call(me, { headers: kept.auth })).status).toBe(200);
+
+    await call(forgot, { body: { email: user.email }, headers: ip() });
+    const reset = (await smtp.arrived(user.email, 3)).find((m) => m.subject === "Reset your Cohost password")!;
+    expect((await call(resetPassword, { body: { token: tokenFrom(reset), password: "brand-new-password-7" }, headers: ip() })).status).toBe(200);
+    expect(await call(me, { headers: kept.auth })).toMatchObject({ status: 401, body: { message: "The API key has been revoked" } });
+    expect(await db.apiKey.count({ where: { userId: user.id, revokedAt: null } })).toBe(0);
   });
 });

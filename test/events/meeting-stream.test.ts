@@ -3,8 +3,15 @@ import { GET as streamRoute } from "@/app/api/meetings/[id]/events/route";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as stopRoute } from "@/app/api/meetings/[id]/stop/route";
 import { openMeetingStream } from "@/lib/meetings/open-meeting-stream";
-import { saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { addProviderUsage, claimRun, saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { releaseRun } from "@/lib/meetings/run-writes";
+import { relayEvents } from "@/lib/webhooks/relay-events";
+import { db } from "@/lib/db/client";
+import { createEndpoint } from "../webhooks/support.ts";
 import { call } from "@/test/http";
+import { POST as createKey } from "@/app/api/api-keys/route";
+import { DELETE as revokeKey } from "@/app/api/api-keys/[id]/route";
+import { POST as signOutOthers } from "@/app/api/account/sign-out-others/route";
 import { createUser } from "@/test/users";
 import { MEET_URL, userWithAgent } from "../meetings/fixtures.ts";
 
@@ -70,6 +77,21 @@ async function open(meetingId: string, headers: Record<string, string>, opts: { 
   return { response, controller };
 }
 
+// Streams are re-checked every 0.2 s here (STREAM_CHECK_SECONDS), not every 5 s.
+process.env.STREAM_CHECK_SECONDS = "0.2";
+
+async function liveMeeting() {
+  const ctx = await userWithAgent();
+  const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: `${MEET_URL}?m=${Math.random()}` } })).body.id as string;
+  return { ctx, meetingId };
+}
+
+async function apiKey(headers: Record<string, string>) {
+  const res = await call(createKey, { headers, body: { name: "Stream", scope: "read" } });
+  expect(res.status).toBe(201);
+  return { id: res.body.apiKey.id as string, headers: { authorization: `Bearer ${res.body.key}` } };
+}
+
 const segment = (text: string, startMs: number) => ({ speaker: "Grace", speakerId: null, isAgent: false, text, startMs, endMs: startMs + 500 });
 
 describe("GET /api/meetings/{id}/events", () => {
@@ -110,6 +132,38 @@ describe("GET /api/meetings/{id}/events", () => {
     expect((await open(meetingId, ctx.headers, { lastEventId: "5" })).response.status).toBe(204);
   });
 
+  it("after Stop, waits for the run's last writes: the stream's end and meeting.ended come after the final words and usage", async () => {
+    const ctx = await userWithAgent();
+    const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: `${MEET_URL}?stop=${Date.now()}` } })).body.id;
+    await createEndpoint(ctx.headers, "https://hooks.example.com/in", ["meeting.ended"]);
+    const { runId } = await db.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { runId: true } });
+    const ref = { meetingId, runId: runId!, workerId: "worker-under-test" };
+    expect(await claimRun(ref)).toMatchObject({ claimed: true });
+
+    const live = sseReader((await open(meetingId, ctx.headers)).response.body!);
+    await call(stopRoute, { method: "POST", headers: ctx.headers, params: { id: meetingId } });
+    await live.until((e) => e.some((x) => x.data?.data?.status === "completed"), "the completed status");
+    await relayEvents();
+    const ended = () => db.apiEvent.findFirstOrThrow({ where: { meetingId, type: "meeting.ended" } });
+    // The relay ran (the status changes are out) but kept meeting.ended back while the run may write.
+    expect(await db.apiEvent.count({ where: { meetingId, type: "meeting.status_changed", dispatchedAt: null } })).toBe(0);
+    expect((await ended()).dispatchedAt).toBeNull();
+
+    // The run, leaving the call, writes the speech-to-text's final words and its usage, then lets go.
+    await saveTranscriptSegment(meetingId, segment("last words", 3000), Date.now());
+    await addProviderUsage(meetingId, { kind: "stt", providerId: "deepgram", model: "nova-3", audioMs: 4000 });
+    await live.until((e) => e.some((x) => x.event === "meeting.transcript.segment"), "the final words");
+    expect(live.events.some((x) => x.event === "end")).toBe(false);
+    expect(await releaseRun(ref)).toBe(true);
+    await live.finished;
+    expect(live.events.map((e) => e.event).slice(-3)).toEqual(["meeting.status_changed", "meeting.transcript.segment", "end"]);
+
+    await relayEvents();
+    const sent = await ended();
+    expect(sent.dispatchedAt).toBeInstanceOf(Date);
+    expect(sent.data).toMatchObject({ status: "completed", transcript: [expect.objectContaining({ text: "last words" })], usage: { providers: [expect.objectContaining({ providerId: "deepgram" })] } });
+  });
+
   it("?since=now starts with what comes next; another user's meeting is 404", async () => {
     const ctx = await userWithAgent();
     const meetingId = (await call(joinRoute, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: MEET_URL } })).body.id;
@@ -138,5 +192,69 @@ describe("GET /api/meetings/{id}/events", () => {
     controller.abort();
     await stream.finished;
     expect(stream.done).toBe(true);
+  });
+});
+
+describe("event streams and the credentials they were opened with", () => {
+  it("a revoked key's stream ends within seconds, and so does a stream of a session signed out elsewhere", async () => {
+    const { ctx, meetingId } = await liveMeeting();
+    const key = await apiKey(ctx.headers);
+    const byKey = sseReader((await open(meetingId, key.headers)).response.body!);
+    const byToken = sseReader((await open(meetingId, ctx.headers)).response.body!);
+    await byKey.until((e) => e.some((x) => x.event === "meeting.status_changed"), "the key's stream");
+    await byToken.until((e) => e.some((x) => x.event === "meeting.status_changed"), "the token's stream");
+
+    expect((await call(revokeKey, { method: "DELETE", headers: ctx.headers, params: { id: key.id } })).status).toBe(200);
+    await byKey.finished;
+    expect(byKey.events.at(-1)).toMatchObject({ event: "unauthorized", data: { message: "The credentials this stream was opened with are no longer valid." } });
+    // The fence: the session's stream, checked in the same rounds, is still open.
+    expect(byToken.done).toBe(false);
+
+    await call(signOutOthers, { method: "POST", headers: ctx.headers });
+    await byToken.finished;
+    expect(byToken.events.at(-1)?.event).toBe("unauthorized");
+  });
+
+  it("a key and a user may hold only so many streams at once (429 saying so); a closed one frees its place", async () => {
+    const { ctx, meetingId } = await liveMeeting();
+    const first = await apiKey(ctx.headers);
+    const second = await apiKey(ctx.headers);
+    const opened: Awaited<ReturnType<typeof open>>[] = [];
+    try {
+      for (let i = 0; i < 5; i++) opened.push(await open(meetingId, first.headers));
+      expect(opened.map((o) => o.response.status)).toEqual([200, 200, 200, 200, 200]);
+      const keyFull = await open(meetingId, first.headers);
+      expect(keyFull.response.status).toBe(429);
+      expect(await keyFull.response.json()).toEqual({ error: "rate_limited", message: "This API key has 5 event streams open, the most it may; close one first." });
+      for (let i = 0; i < 5; i++) opened.push(await open(meetingId, second.headers));
+      const userFull = await open(meetingId, ctx.headers);
+      expect(userFull.response.status).toBe(429);
+      expect(userFull.response.headers.get("retry-after")).toBe("5");
+      expect((await userFull.response.json()).message).toBe("This account has 10 event streams open, the most it may; close one first.");
+      // Another account is not affected.
+      const other = await liveMeeting();
+      const theirs = await open(other.meetingId, other.ctx.headers);
+      expect(theirs.response.status).toBe(200);
+      theirs.controller.abort();
+
+      opened.shift()!.controller.abort();
+      const again = await open(meetingId, ctx.headers);
+      expect(again.response.status).toBe(200);
+      opened.push(again);
+    } finally {
+      for (const o of opened) o.controller.abort();
+    }
+  });
+
+  it("a stream ends after its longest life, without `end`: EventSource reconnects, authenticated anew", async () => {
+    const { ctx, meetingId } = await liveMeeting();
+    process.env.STREAM_MAX_LIFE_SECONDS = "0.5";
+    try {
+      const stream = sseReader((await open(meetingId, ctx.headers)).response.body!);
+      await stream.finished;
+      expect(stream.events.map((e) => e.event)).toEqual(["meeting.status_changed"]);
+    } finally {
+      delete process.env.STREAM_MAX_LIFE_SECONDS;
+    }
   });
 });

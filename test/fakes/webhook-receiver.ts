@@ -3,12 +3,14 @@ import { Webhook } from "standardwebhooks";
 import { closeNow, listenLocally } from "./local-server.ts";
 
 // A webhook receiver on a loopback port, as a customer would run one: it verifies every request with
-// the Standard Webhooks library (npm `standardwebhooks`) and answers as told: 200, 500, never (hang),
+// the Standard Webhooks library (npm `standardwebhooks`) and answers as told: 200, 500, 200 with a NUL byte in its body, never (hang),
 // or not at all (closed: the connection is refused).
 
-export type Answer = "ok" | "error" | "hang";
+export type Answer = "ok" | "error" | "hang" | "nul";
 
 export interface Received {
+  /** The path and query it was sent to. */
+  url: string;
   id: string;
   timestamp: string;
   body: { type: string; timestamp: string; data: any };
@@ -36,12 +38,13 @@ export async function startReceiver(opts: { port?: number } = {}) {
         verified = false;
       }
       const a = answer(received.length + 1);
-      received.push({ id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], body: JSON.parse(raw), verified, answer: a });
+      received.push({ url: req.url ?? "", id: headers["webhook-id"], timestamp: headers["webhook-timestamp"], body: JSON.parse(raw), verified, answer: a });
       if (a === "hang") {
         hanging.add(res);
         res.on("close", () => hanging.delete(res));
         return;
       }
+      if (a === "nul") return void res.writeHead(200, { "content-type": "text/plain" }).end("ok\u0000thanks");
       res.writeHead(a === "ok" ? 200 : 500, { "content-type": "text/plain" }).end(a === "ok" ? "thanks" : "receiver is down for maintenance");
     });
   });

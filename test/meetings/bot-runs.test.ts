@@ -22,6 +22,18 @@ describe("bot runs", () => {
     expect(results.find((r) => !r.claimed)).toEqual({ claimed: false, reason: "taken" });
   });
 
+  it("a claim whose answer was lost is the same worker's when it asks again, never another's", async () => {
+    const { id, runId } = await joinedMeeting();
+    const ref = { meetingId: id, runId, workerId: "w1" };
+    // Committed, but say the worker never heard so (the connection broke after COMMIT).
+    expect((await claimRun(ref)).claimed).toBe(true);
+    expect(await claimRun({ ...ref, workerId: "w2" }, { again: true })).toEqual({ claimed: false, reason: "taken" });
+    expect(await claimRun(ref)).toEqual({ claimed: false, reason: "taken" });
+    expect(await claimRun(ref, { again: true })).toMatchObject({ claimed: true });
+    expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false });
+    expect(await db.meetingEvent.count({ where: { meetingId: id, toStatus: "failed" } })).toBe(0);
+  });
+
   it("a stop or restart ends the old run: its heartbeat answers null and its moves are refused", async () => {
     const { id, runId, headers } = await joinedMeeting();
     const ref = { meetingId: id, runId, workerId: "w1" };

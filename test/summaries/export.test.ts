@@ -100,6 +100,22 @@ describe("GET /api/meetings/{id}/export", () => {
     );
   });
 
+  it("names and words chosen by participants cannot break the file: Markdown escaped, WebVTT entities, no stray line breaks", async () => {
+    const owner = await createUser();
+    const agent = await createAgent(owner.user.id, validAgent({ name: "Cohost" }));
+    const meeting = await db.meeting.create({
+      data: { userId: owner.user.id, agentId: agent.id, title: "Sync", meetingUrl: `https://meet.google.com/${randomUUID()}`, platform: "meet", status: "completed", scheduledStart: new Date(), startedAt: new Date() },
+    });
+    await db.transcriptSegment.create({ data: { meetingId: meeting.id, speaker: "**Boss** [login](https://evil.example)", text: "R&D <b>now</b>\r\n\r\n--> 00:00:00.000 --> 00:00:01.000\rnext", startMs: 0, endMs: 1000 } });
+    const md = (await download(owner.headers, meeting.id, "md")).body as string;
+    expect(md).toContain("- **[00:00] \\*\\*Boss\\*\\* \\[login\\]\\(https://evil\\.example\\):** R&amp;D &lt;b>now&lt;/b> --> 00:00:00.000 --> 00:00:01.000 next\n");
+    const vtt = (await download(owner.headers, meeting.id, "vtt")).body as string;
+    expect(vtt.split("\n").slice(2)).toEqual(["1", "00:00:00.000 --> 00:00:01.000", "<v **Boss** [login](https://evil.example)>R&amp;D &lt;b&gt;now&lt;/b&gt; → 00:00:00.000 → 00:00:01.000 next", ""]);
+    const srt = (await download(owner.headers, meeting.id, "srt")).body as string;
+    expect(srt).not.toContain("\r");
+    expect(srt.split("\n")).toEqual(["1", "00:00:00,000 --> 00:00:01,000", "**Boss** [login](https://evil.example): R&D ‹b›now‹/b› → 00:00:00.000 → 00:00:01.000 next", ""]);
+  });
+
   it("JSON holds everything, structured", async () => {
     const { owner, meeting } = await meetingWithMinutes();
     const json = (await download(owner.headers, meeting.id, "json")).body;

@@ -168,6 +168,38 @@ describe("the summary after a meeting", () => {
     expect(smtp.to(owner.user.email)).toHaveLength(1);
   });
 
+  it("Try again does not write a finished summary again, and is limited per user", async () => {
+    const { meeting, runId, owner } = await completedMeeting([{ speaker: "Grace", text: "Ship it on Friday." }]);
+    fakes.script({ ai: [JSON.stringify(MINUTES)] });
+    await requestSummaryAfterRun(meeting.id, runId);
+    await summariseMeeting(meeting.id, adapter);
+    const written = await db.meetingSummary.findUniqueOrThrow({ where: { meetingId: meeting.id } });
+    expect(written).toMatchObject({ status: "done", attempts: 1 });
+    const done = await call(retry, { method: "POST", headers: owner.headers, params: { id: meeting.id } });
+    expect(done).toMatchObject({ status: 409, body: { message: "The summary is already written." } });
+    expect(await summaryJobs(meeting.id)).toHaveLength(1);
+    expect(await db.meetingSummary.findUniqueOrThrow({ where: { meetingId: meeting.id } })).toEqual(written);
+
+    const silent = await completedMeeting([]);
+    await requestSummaryAfterRun(silent.meeting.id, silent.runId);
+    await summariseMeeting(silent.meeting.id, adapter);
+    const empty = await call(retry, { method: "POST", headers: silent.owner.headers, params: { id: silent.meeting.id } });
+    expect(empty).toMatchObject({ status: 409, body: { message: "Nothing was said or noted in this meeting, so there is nothing to summarise." } });
+
+    // A failed one may be tried again, ten times an hour.
+    const failing = await completedMeeting([{ speaker: "Grace", text: "Ship it on Friday." }]);
+    await db.meetingSummary.create({ data: { meetingId: failing.meeting.id, status: "failed", error: "The provider was down" } });
+    for (let i = 0; i < 10; i++) {
+      await db.meetingSummary.update({ where: { meetingId: failing.meeting.id }, data: { status: "failed" } });
+      expect((await call(retry, { method: "POST", headers: failing.owner.headers, params: { id: failing.meeting.id } })).status, `try ${i + 1}`).toBe(200);
+    }
+    await db.meetingSummary.update({ where: { meetingId: failing.meeting.id }, data: { status: "failed" } });
+    const limited = await call(retry, { method: "POST", headers: failing.owner.headers, params: { id: failing.meeting.id } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await summaryJobs(failing.meeting.id)).toHaveLength(10);
+  });
+
   it("a mail server that is down fails the job after the summary is stored; the job's retry only sends the e-mail", async () => {
     const { meeting, runId, owner } = await completedMeeting([{ speaker: "Grace", text: "Ship it on Friday." }]);
     fakes.script({ ai: [JSON.stringify(MINUTES)] });

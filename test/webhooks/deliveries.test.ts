@@ -6,9 +6,12 @@ import { DELETE as deleteWebhook, GET as getWebhook, PATCH as patchWebhook } fro
 import { POST as testRoute } from "@/app/api/webhooks/[id]/test/route";
 import { GET as deliveriesRoute } from "@/app/api/webhooks/[id]/deliveries/route";
 import { POST as redeliverRoute } from "@/app/api/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
-import { decryptSecret } from "@/lib/crypto/secrets";
+import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { startWebhookWorker, type WebhookWorker } from "@/lib/webhooks/start-webhook-worker";
+import { relayEvents } from "@/lib/webhooks/relay-events";
+import { userConcurrency } from "@/lib/webhooks/delivery-order";
+import { newEventId } from "@/lib/events/record-event";
 import { startReceiver } from "@/test/fakes/webhook-receiver";
 import { call } from "@/test/http";
 import { startSmtpCapture } from "@/test/support/smtp";
@@ -173,6 +176,18 @@ describe("webhook deliveries", () => {
     await receiver.close();
   }, 40_000);
 
+  it("a receiver whose answer holds a NUL byte gets its delivery marked delivered, not stuck pending", async () => {
+    const receiver = await startReceiver();
+    receiver.answer(() => "nul");
+    const { headers } = await createUser();
+    const { id } = await createEndpoint(headers, receiver.url, ["meeting.ended"]);
+    await call(testRoute, { method: "POST", headers, params: { id } });
+    await waitFor(async () => (await deliveriesOf(headers, id))[0]?.status === "succeeded", "the delivery to succeed");
+    const [delivery] = await deliveriesOf(headers, id);
+    expect(delivery).toMatchObject({ attempts: 1, tries: [{ statusCode: 200, responseExcerpt: "ok\uFFFDthanks", error: null }] });
+    await receiver.close();
+  });
+
   it("a receiver that refuses connections gets the event once it is back, with the same webhook-id", async () => {
     const receiver = await startReceiver();
     const { headers } = await createUser();
@@ -280,6 +295,48 @@ describe("webhook deliveries", () => {
     await receiver.close();
   });
 
+  it("one account's dead endpoints and backlog do not hold up another account's delivery (fair by owner)", async () => {
+    // Account A: 20 endpoints that never answer (each attempt hangs until the 10 s timeout); the first
+    // has a backlog of 150 events (a calendar import), then each of the other 19 gets one event, all
+    // fanned out at once (one relay batch).
+    // Account B: one healthy endpoint.
+    const dead = await startReceiver();
+    dead.answer(() => "hang");
+    const good = await startReceiver();
+    const a = await createUser();
+    const endpoints = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        db.webhookEndpoint.create({ data: { userId: a.user.id, url: `${dead.url}?endpoint=${i}`, events: [i === 0 ? "calendar.event" : "billing.balance_low"], secretEnc: encryptSecret("whsec_dGVzdHRlc3R0ZXN0dGVzdA==") } }),
+      ),
+    );
+    const mine = { delivery: { endpointId: { in: endpoints.map((e) => e.id) } } };
+    try {
+      const t0 = Date.now();
+      const backlog = Array.from({ length: 150 }, (_, i) => ({ id: newEventId(), userId: a.user.id, type: "calendar.event", data: { n: i }, createdAt: new Date(t0 + i) }));
+      await db.apiEvent.createMany({ data: [...backlog, { id: newEventId(), userId: a.user.id, type: "billing.balance_low", data: {}, createdAt: new Date(t0 + 1000) }] });
+      await relayEvents(); // the worker's relay may take some of them: either way all are fanned out
+      await waitFor(async () => (await db.webhookDelivery.count({ where: mine.delivery })) === 169, "169 deliveries");
+      // The fence: A's attempts are in flight (hanging) before B's event exists.
+      await waitFor(() => dead.received.length >= userConcurrency(), "account A's first attempts");
+
+      const b = await createUser();
+      const { id, secret } = await createEndpoint(b.headers, good.url, ["meeting.ended"]);
+      good.useSecret(secret);
+      await call(testRoute, { method: "POST", headers: b.headers, params: { id } });
+      await waitFor(() => good.received.length === 1, "account B's test event");
+
+      // B's event arrived while every attempt A had started was still hanging (none has ended, none
+      // is recorded), and A never had more than its share in flight, whatever its backlog.
+      expect(await db.webhookAttempt.count({ where: mine })).toBe(0);
+      expect(dead.received.length).toBe(userConcurrency());
+      // Endpoints take turns: A's share went to as many endpoints, not all to the one with the backlog.
+      expect(new Set(dead.received.map((r) => r.url)).size).toBe(userConcurrency());
+    } finally {
+      await db.user.delete({ where: { id: a.user.id } }); // its jobs then find nothing to do
+      await Promise.all([dead.close(), good.close()]);
+    }
+  });
+
   it("turns off an endpoint that has failed for 5 days and tells its owner by e-mail", async () => {
     const smtp = await startSmtpCapture();
     process.env.SMTP_URL = smtp.url;
@@ -311,7 +368,8 @@ describe("webhook deliveries", () => {
       // Turned on again, it starts afresh.
       const on = await call(patchWebhook, { method: "PATCH", headers: ctx.headers, params: { id: broken.id }, body: { enabled: true } });
       expect(on.body).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
-      expect(fine.id).not.toBe(broken.id);
+      // The same events, relayed for the healthy endpoint in the same rounds, made its deliveries.
+      expect(await db.webhookDelivery.count({ where: { endpointId: fine.id, event: { type: "meeting.status_changed" } } })).toBeGreaterThan(0);
     } finally {
       delete process.env.SMTP_URL;
       await Promise.all([smtp.close(), failing.close(), healthy.close()]);

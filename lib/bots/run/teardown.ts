@@ -1,3 +1,4 @@
+import { releaseRun } from "../../meetings/run-writes.ts";
 import { requestSummaryAfterRun } from "../../summaries/request-summary.ts";
 import { writeFinalStatus } from "./final-status.ts";
 import { leaveCallSteps } from "./leave-call.ts";
@@ -22,6 +23,8 @@ export async function tearDown(run: RunScope, end: End, finalWritesMs: number): 
   const unbilled = await settled;
   if (unbilled > 0) run.log("billing_unsettled", { level: "error", ticks: unbilled });
   await writeFinalStatus(end, run.ref, run.statuses, run.log);
+  // The run's last write: meeting.ended and the live streams' `end` wait for it (lib/meetings/run-writes.ts).
+  if (end.kind !== "shutdown") await releaseRun(run.ref).catch((err) => run.log("release_error", { level: "error", error: String(err) }));
   // Written after every line of the transcript is saved (above), whoever completed the meeting.
   if (end.kind !== "shutdown") await requestSummaryAfterRun(run.ref.meetingId, run.ref.runId).catch((err) => run.log("summary_request_error", { level: "error", error: String(err) }));
 }

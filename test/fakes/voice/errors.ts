@@ -43,7 +43,9 @@ export function errorBody(provider: string, status: number): unknown {
 export function failBeforeAnswer(call: FakeCall, res: http.ServerResponse, failure: FakeFailure | null): boolean {
   if (!failure) return false;
   if ("status" in failure) {
-    sendJson(res, failure.status, errorBody(call.provider, failure.status));
+    // Some providers quote the request's credentials in an error: `echoKey` does so.
+    const quoted = failure.echoKey ? ` (you sent ${call.req.headers.authorization ?? call.req.headers["x-api-key"] ?? ""})` : "";
+    sendJson(res, failure.status, JSON.parse(JSON.stringify(errorBody(call.provider, failure.status)).replace(/"message":"([^"]*)"/, `"message":"$1${quoted}"`)));
     return true;
   }
   if ("hang" in failure) {

@@ -69,7 +69,7 @@ export interface FakeAnswer {
 /** A failure the next matching request(s) get instead of an answer. */
 export type FakeFailure =
   /** The provider's own error response with this status (401, 429, 500, 529, …). */
-  | { status: number }
+  | { status: number; echoKey?: boolean }
   /** The connection is cut before any answer. */
   | { drop: "before" }
   /** Part of the answer streams, then the connection is cut. */

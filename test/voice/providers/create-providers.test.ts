@@ -136,6 +136,23 @@ describe("secrets", () => {
   });
 });
 
+describe("a key on the failure path", () => {
+  it("is in neither the logs nor the error when every attempt fails, the provider's answers quoting the request", async () => {
+    const key = ctx.fakes.validKey;
+    ctx.fakes.failNext("openai", { status: 503, echoKey: true }, 10, "chat");
+    const { ai } = createProviders({ ...other, ai: providerConfig("ai", "openai", key) }, ctx.options);
+    const error = await collect(ai.chat([{ role: "user", content: `Say ${key}` }], new AbortController().signal)).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(error).toBeInstanceOf(ProviderError);
+    // The fence: the failure was logged (each retry, then the give-up), so there was something to look in.
+    expect(ctx.logs.filter((l) => l.event === "chat_retry").length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(ctx.logs)).not.toContain(key);
+    expect(String((error as Error).message)).not.toContain(key);
+  });
+});
+
 describe("runtime", () => {
   it("the adapters and the fakes load under Node's own TypeScript support (the worker and the e2e stack run them so)", () => {
     const root = path.resolve(import.meta.dirname, "../../..");

@@ -14,6 +14,7 @@ export const GET = userRoute<{ id: string }>(async ({ request, user, params }) =
     lastEventId: request.headers.get("last-event-id"),
     since: new URL(request.url).searchParams.get("since"),
     signal: request.signal,
+    caller: user,
   });
   if (!stream) return new Response(null, { status: 204 });
   return sseResponse(stream);
