@@ -1,3 +1,5 @@
+import type { ToolRights } from "./tool-rights.ts";
+
 // What a tool is, to the model and to the meeting: its declaration, who is asking, and the set an agent
 // has in a meeting (built-in tools and its MCP servers' tools; docs/tools.md). The voice pipeline offers
 // and runs them through these types.
@@ -22,7 +24,14 @@ export interface ToolContext {
 
 /** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */
 export interface AgentTools {
+  /** Every tool the agent has in this meeting (not switched off), whoever may use it. */
   readonly specs: ToolSpec[];
+  /**
+   * What this turn's speaker may use (docs/tools.md, "Who may use which tool"), decided in code when
+   * the turn is answered: the pipeline offers the model only `specs` of it, and refuses every call
+   * `refusal` names, whatever the model says.
+   */
+  rightsFor(context: ToolContext): ToolRights;
   /**
    * Runs one call. Resolves with the text for the model; rejects (or resolves `isError`) when the tool
    * failed. Must honour `signal` (barge-in, time-out); the pipeline bounds time and size itself.

@@ -93,6 +93,8 @@ export function buildMessages(
   const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(agent, withTools) }];
   for (const e of kept) {
     if (e.tools) {
+      // A reply without tools (this speaker may use none) cannot carry tool rounds: every API refuses them.
+      if (!withTools) continue;
       messages.push({ role: "assistant", content: "", toolCalls: e.tools.calls }, ...e.tools.results);
       continue;
     }
