@@ -2,6 +2,8 @@ import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
 import type { Agent } from "@/lib/client/use-agents";
 import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
+import { builtinAudiences } from "@/lib/tools/tool-policies";
+import type { ToolAudience } from "@/lib/tools/tool-rights";
 import { parseHeaderLines, serverRequest, storedServerValues, type McpServerValues } from "./tool-values";
 
 export const KINDS = ["stt", "ai", "tts"] as const satisfies readonly ProviderKind[];
@@ -40,6 +42,8 @@ export interface FormValues {
   zoomAppSecret: string;
   clearZoomSecret: boolean;
   mcpServers: McpServerValues[];
+  /** Who may use each built-in tool (docs/tools.md, "Who may use which tool"). */
+  builtinTools: Record<string, ToolAudience>;
 }
 
 /** The browser's own time zone: where a new agent most likely works. */
@@ -118,6 +122,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     zoomAppSecret: "",
     clearZoomSecret: false,
     mcpServers: (agent?.mcpServers ?? []).map(storedServerValues),
+    builtinTools: builtinAudiences(agent?.builtinTools ?? {}),
   };
 }
 
@@ -160,6 +165,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   if (v.zoomAppSecret.trim()) body.zoomAppSecret = v.zoomAppSecret;
   else if (v.clearZoomSecret) body.zoomAppSecret = "";
   body.mcpServers = v.mcpServers.map(serverRequest);
+  body.builtinTools = v.builtinTools;
   return body;
 }
 

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { TOOL_AUDIENCES, type ToolAudience, type ToolPolicy } from "./tool-rights.ts";
 
 // The built-in tools' audiences (docs/tools.md, "Who may use which tool"), in a file the agent form
@@ -31,3 +32,20 @@ export function mcpToolPolicy(server: { disabledTools: string[]; everyoneTools: 
   const audience: ToolAudience = server.disabledTools.includes(tool) ? "off" : server.everyoneTools.includes(tool) ? "everyone" : "owner";
   return { audience, acts: server.actingTools.includes(tool) };
 }
+
+/** Every built-in tool's audience for an agent, as the agent API answers it. */
+export function builtinAudiences(chosen: unknown): Record<BuiltinToolName, ToolAudience> {
+  return Object.fromEntries(BUILTIN_TOOL_NAMES.map((name) => [name, builtinPolicy(name, chosen)!.audience])) as Record<BuiltinToolName, ToolAudience>;
+}
+
+const audienceSchema = z.enum(TOOL_AUDIENCES as [ToolAudience, ...ToolAudience[]], { error: 'An audience is "owner", "everyone" or "off"' });
+
+/** The agent API's `builtinTools`: an audience per built-in tool (omitted tools keep their default); leave_meeting is never for everyone. */
+export const builtinToolsSchema = z
+  .record(z.string(), audienceSchema, { error: "builtinTools must be an object of tool names and audiences" })
+  .superRefine((chosen, ctx) => {
+    for (const [name, audience] of Object.entries(chosen)) {
+      if (!isBuiltin(name)) ctx.addIssue({ code: "custom", path: [name], message: `There is no built-in tool named ${name.slice(0, 64)} (they are ${BUILTIN_TOOL_NAMES.join(", ")})` });
+      else if (!BUILTIN_POLICIES[name].audiences.includes(audience)) ctx.addIssue({ code: "custom", path: [name], message: `${name} can be for the owner only, or off` });
+    }
+  });

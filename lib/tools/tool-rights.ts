@@ -1,4 +1,4 @@
-import type { ToolSpec } from "./types.ts";
+import type { ToolRights, ToolSpec } from "./types.ts";
 
 // Who may use which tool (docs/tools.md, "Who may use which tool"): decided here, in code, never in
 // the prompt. Each tool has an audience; a tool that acts (leaves, sends, books, deletes) also runs only
@@ -34,12 +34,6 @@ export function callRefusal(name: string, policy: ToolPolicy | undefined, speake
   if (!mayUse(policy, speaker)) return `not allowed for this speaker: ${name} is for the meeting's owner only, and this speaker is not verified as the owner`;
   if (policy.acts && afterToolResult) return `${name} acts for the owner and runs only when the person asks for it in their own words, not after reading a tool result; ask them to confirm and call it again in their next turn`;
   return null;
-}
-
-/** What one speaker may use in one reply: the tools offered to the model, and the check of every call. */
-export interface ToolRights {
-  specs: ToolSpec[];
-  refusal(name: string, afterToolResult: boolean): string | null;
 }
 
 /** The rights of one speaker over a meeting's tools. */

@@ -1,5 +1,3 @@
-import type { ToolRights } from "./tool-rights.ts";
-
 // What a tool is, to the model and to the meeting: its declaration, who is asking, and the set an agent
 // has in a meeting (built-in tools and its MCP servers' tools; docs/tools.md). The voice pipeline offers
 // and runs them through these types.
@@ -20,6 +18,13 @@ export interface ToolContext {
   speaker: string;
   /** The platform's participant id, when the audio was tagged. */
   speakerId: string | null;
+}
+
+/** What one speaker may use in one reply: the tools offered to the model, and the check of every call (lib/tools/tool-rights.ts). */
+export interface ToolRights {
+  specs: ToolSpec[];
+  /** Why this call may not run, or null: outside the speaker's rights, or a tool that acts called after a tool result was read. */
+  refusal(name: string, afterToolResult: boolean): string | null;
 }
 
 /** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */

@@ -1,7 +1,6 @@
 import type { ChatMessage, LlmProvider, ToolCall, TtsProvider, TtsStream } from "../types.ts";
 import type { ProviderUsage, ToolCallRecord } from "../../meetings/run-output.ts";
-import type { ToolRights } from "../../tools/tool-rights.ts";
-import type { AgentTools, ToolContext } from "../../tools/types.ts";
+import type { AgentTools, ToolContext, ToolRights } from "../../tools/types.ts";
 import type { Playout } from "./playout.ts";
 import { SentenceChunker } from "./sentence-chunker.ts";
 import { refusedCall, runToolCall, type ToolLimits, type ToolOutcome } from "./tool-runner.ts";
