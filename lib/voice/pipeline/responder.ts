@@ -86,7 +86,8 @@ export class Responder {
     const speaker = this.options.participants.nameOf(turn.speakerId);
     // What this speaker may use is decided now, in code (docs/tools.md, "Who may use which tool").
     const tools = this.replyTools(turnId, speaker, turn.speakerId ?? null);
-    const messages = buildMessages(agent, history.entries, undefined, tools !== undefined);
+    const usable = new Set(tools?.rights.specs.map((s) => s.name));
+    const messages = buildMessages(agent, history.entries, undefined, tools !== undefined, (calls) => calls.every((c) => usable.has(c.name)));
     this.startReply({ llm: ai, messages, tools }, turn, true);
   }
 

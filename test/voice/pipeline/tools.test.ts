@@ -91,7 +91,7 @@ describe("tools in a meeting", () => {
     expect(metrics).toMatchObject({ toolCalls: 1, interrupted: false });
     expect(metrics.toolMs).toEqual(expect.any(Number));
 
-    await m.speak("follow-up", "bob");
+    await m.speak("follow-up", "grace");
     expect((await m.reply()).text).toBe("Priya does.");
     expect(sent(2).map((x) => x.role)).toEqual(["system", "user", "assistant", "tool", "assistant", "user"]);
     expect(sent(2)[3].content).toBe("391");
@@ -220,6 +220,9 @@ describe("who may use which tool, decided in code", () => {
     await m.speak("hey-cohost-agenda", "bob");
     expect((await m.reply()).text).toBe("Three.");
     expect(offeredIn(2)).toEqual(["add_note", "add_action_item", "current_time", "add"]);
+    // Bob's request does not carry the result of Grace's owner-only call: only what the agent said aloud.
+    expect(sent(2).some((x) => x.role === "tool" || x.tool_calls)).toBe(false);
+    expect(sent(2).map((x) => x.content)).toContain("391.");
     expect(mcp.calls.map((c) => [c.tool, c.finished])).toEqual([["multiply", true], ["add", true]]);
   });
 
