@@ -4,8 +4,7 @@ import path from "node:path";
 import type { Browser } from "@playwright/test";
 import { readWav, writeWav } from "../lib/voice/audio/wav";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, signInAs, topUp } from "./fixtures";
-import { agentInRoom } from "./support/agent-room";
+import { test, expect, createAgentViaApi, signInAs, topUp } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 
@@ -62,7 +61,7 @@ test.setTimeout(240_000);
 test("in the test room the signed-in owner gets the calendar and the MCP tool; a guest under the owner's exact name gets neither", async ({ signedIn: page, user }) => {
   await topUp(page.request, 10);
   const ownerName = `${user.firstName} ${user.lastName}`;
-  const { agent, room, meetingId } = await agentInRoom(page);
+  const agent = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost" });
   // The board meeting in the agent's calendar.
   const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString();
   const board = await page.request.post("/api/meetings/join", { data: { agentId: agent.id, meetingUrl: "https://meet.google.com/abc-defg-hij", title: "Board meeting", startAt: inTwoDays } });
@@ -73,6 +72,7 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
   await page.getByRole("link", { name: "Edit Cohost" }).click();
   await expect(page.getByText("never by name", { exact: false })).toBeVisible();
   await expect(page.getByLabel("Who may use upcoming_meetings")).toHaveValue("owner");
+  await expect(page.getByLabel("Who may use current_time")).toHaveValue("everyone");
   await page.getByRole("button", { name: "Add a tool server" }).click();
   await page.getByRole("group", { name: "Tool server 1" }).getByLabel("Server name").fill("Calculator");
   const calc = page.getByRole("group", { name: "Calculator" });
@@ -84,12 +84,13 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);
   const stored = await (await page.request.get(`/api/agents/${agent.id}`)).json();
-  expect(stored.mcpServers).toEqual([expect.objectContaining({ name: "Calculator", disabledTools: ["hang"], everyoneTools: [] })]);
+  expect(stored.mcpServers).toEqual([expect.objectContaining({ name: "Calculator", disabledTools: ["hang"], everyoneTools: [], actingTools: [] })]);
 
-  // The bot is already in the room: the tools it opened at the start are the ones it has. Send it again with the calculator.
-  await page.goto(`/meetings/${meetingId}/details`);
-  const restarted = await page.request.post(`/api/meetings/${meetingId}/restart`);
-  expect(restarted.status(), await restarted.text()).toBe(200);
+  // The agent goes to a test room.
+  const room = (await (await page.request.post("/api/rooms")).json()) as { url: string };
+  const joined = await page.request.post("/api/meetings/join", { data: { agentId: agent.id, meetingUrl: room.url, title: "Owner check" } });
+  expect(joined.status(), await joined.text()).toBe(201);
+  const { id: meetingId } = (await joined.json()) as { id: string };
   await expect.poll(async () => (await (await page.request.get(`/api/meetings/${meetingId}/details`)).json()).status, { timeout: 60_000 }).toBe("in_progress");
 
   await control("script", {
@@ -143,6 +144,8 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
     expect.stringMatching(/^Error: not run: not allowed for this speaker: upcoming_meetings is for the meeting's owner only/),
     expect.stringMatching(/^Error: not run: not allowed for this speaker: multiply is for the meeting's owner only/),
   ]);
-  expect(JSON.stringify(sent[3].body.messages.slice(-2))).not.toContain("Board meeting");
+  // Nor does the guest's request carry the owner's earlier calendar result: only what the agent said aloud.
+  const calendarIn = (c: Chat) => c.body.messages.some((m) => m.content?.includes('"title":"Board meeting"'));
+  expect([calendarIn(sent[1]), calendarIn(sent[2]), calendarIn(sent[3])]).toEqual([true, false, false]);
   expect(mcp.calls.map((c) => c.tool)).toEqual(["multiply"]);
 });
