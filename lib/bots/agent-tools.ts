@@ -2,6 +2,7 @@ import { db } from "../db/client.ts";
 import type { Agent } from "../generated/prisma/client.ts";
 import { noteRun, saveToolCall, type RunRef } from "../meetings/bot-runs.ts";
 import { speakerIsOwner, type OwnerProof } from "../tools/meeting-owner.ts";
+import type { MeetingScope } from "../tools/builtin/builtin-tool.ts";
 import { openMeetingTools } from "../tools/open-meeting-tools.ts";
 import type { ToolCallRecord } from "../meetings/run-output.ts";
 import type { AgentTools } from "../tools/types.ts";
@@ -51,9 +52,7 @@ export async function openBotTools(o: Options): Promise<BotTools> {
   const proof = ownerProof(o, meeting?.ownerParticipantId ?? null);
   let leaveAfterTurn: number | null = null;
   let leaveTimer: NodeJS.Timeout | undefined;
-  const opened = await openMeetingTools(
-    servers,
-    {
+  const scope: MeetingScope = {
     meetingId: o.ref.meetingId,
     agentId: o.agent.id,
     timeZone: o.agent.timeZone,
@@ -65,9 +64,8 @@ export async function openBotTools(o: Options): Promise<BotTools> {
       clearTimeout(leaveTimer);
       leaveTimer = setTimeout(o.leave, LEAVE_AFTER_REPLY_LIMIT_MS);
     },
-    },
-    o.agent.builtinToolAudience,
-  );
+  };
+  const opened = await openMeetingTools(servers, scope, o.agent.builtinToolAudience);
   for (const problem of opened.problems) {
     o.log("tool_server_unavailable", { level: "warn", server: problem.server, error: problem.message });
     o.save("tool server problem", () => noteRun(o.ref, "tool_server_unavailable", problem));
@@ -110,6 +108,7 @@ function ownerProof(o: Options, confirmedAtStart: string | null) {
   let confirmed = confirmedAtStart;
   let sessionIds: ReadonlySet<string> = new Set();
   let asked = 0;
+  let present = "";
   return {
     current: (): OwnerProof => (o.platform === "room" ? { kind: "session", participantIds: sessionIds } : { kind: "confirmed", participantId: confirmed }),
     confirmed(participantId: string | null) {
@@ -119,6 +118,9 @@ function ownerProof(o: Options, confirmedAtStart: string | null) {
     rosterChanged(participants: Participant[]) {
       if (o.platform !== "room") return;
       const ids = participants.filter((p) => !p.isSelf).map((p) => p.id);
+      // Only who is there matters (the roster also changes with who speaks).
+      if (ids.join(" ") === present) return;
+      present = ids.join(" ");
       // Someone who left is nobody's owner at once; who joined is looked up.
       sessionIds = new Set([...sessionIds].filter((id) => ids.includes(id)));
       const mine = ++asked;
