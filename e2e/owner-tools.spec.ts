@@ -1,12 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { Browser } from "@playwright/test";
-import { readWav, writeWav } from "../lib/voice/audio/wav";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, createAgentViaApi, signInAs, topUp } from "./fixtures";
+import { test, expect, createAgentViaApi, signInAs, topUp, type TestUser } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
+import { control, speechWav } from "./support/voice";
 
 // Who may use the owner's tools, in the test room for real (docs/tools.md, "Who may use which tool"):
 // the owner gives the agent a calculator on an MCP server (owner-only by default) and has a board
@@ -14,32 +12,37 @@ import { E2E } from "./support/ports";
 // under the owner's exact display name and asks for the same: they are offered neither, the model's
 // attempt to call them anyway is refused, the MCP server never hears of it and the calendar is not read.
 
-const SPEECH = path.resolve(import.meta.dirname, "../test/fixtures/speech");
-const fakes = `http://127.0.0.1:${E2E.voiceFakesPort}/__control`;
 const QUESTION = "Hey Cohost, what are my upcoming meetings, and what is seventeen times twenty-three?";
 const OWNER_ANSWER = "You have the board meeting on Monday, and seventeen times twenty-three is 391.";
 const GUEST_ANSWER = "Sorry, only the owner of this agent can use those.";
 
-async function control(call: string, body: unknown = {}) {
-  const res = await fetch(`${fakes}/${call}`, { method: call === "requests" ? "GET" : "POST", body: call === "requests" ? undefined : JSON.stringify(body), headers: { "content-type": "application/json" } });
-  expect(res.ok, `fake control ${call}`).toBeTruthy();
-  return res.json();
-}
-
 /** A microphone: a pause, the question, then silence, played once. */
-function questionWav(): string {
-  const question = readWav(fs.readFileSync(path.join(SPEECH, "seventeen-times-twenty-three.wav"))).samples;
-  const samples = new Int16Array(16 * 2500 + question.length + 16 * 20_000);
-  samples.set(question, 16 * 2500);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cohost-person-")), "mic.wav");
-  fs.writeFileSync(file, writeWav({ samples, sampleRate: 16_000 }));
-  return `${file}%noloop`;
-}
+const questionWav = () => speechWav([2500, "seventeen-times-twenty-three.wav", 20_000]);
 
 type Chat = { surface: string; body: { tools?: { function: { name: string } }[]; messages: { role: string; content: string | null }[] } };
 const chats = async () => ((await control("requests")) as Chat[]).filter((r) => r.surface === "chat");
 const offered = (c: Chat) => (c.body.tools ?? []).map((t) => t.function.name);
 const toolResults = (c: Chat) => c.body.messages.filter((m) => m.role === "tool").map((m) => m.content);
+
+async function noSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** Someone with the question on their microphone opens the room's link and joins under `name`, signed in as `account` if given. */
+async function joinsRoom(url: string, name: string, account?: TestUser): Promise<Page> {
+  const browser = await launchPerson({ wav: questionWav() });
+  browsers.push(browser);
+  const context = await browser.newContext({ baseURL: E2E.appUrl });
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+  if (account) await signInAs(context.request, account);
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByLabel("Your name").fill(name);
+  await page.getByRole("button", { name: "Join" }).click();
+  return page;
+}
 
 let mcp: McpFake;
 const browsers: Browser[] = [];
@@ -93,59 +96,46 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
   const { id: meetingId } = (await joined.json()) as { id: string };
   await expect.poll(async () => (await (await page.request.get(`/api/meetings/${meetingId}/details`)).json()).status, { timeout: 60_000 }).toBe("in_progress");
 
-  await control("script", {
-    stt: [QUESTION, QUESTION],
-    ai: [
-      { calls: [{ name: "upcoming_meetings", arguments: {} }, { name: "multiply", arguments: { a: 17, b: 23 } }] },
-      OWNER_ANSWER,
-      // The guest's model tries the same calls, though they were not offered (models do that).
-      { calls: [{ name: "upcoming_meetings", arguments: {} }, { name: "multiply", arguments: { a: 17, b: 23 } }], unoffered: true },
-      GUEST_ANSWER,
-    ],
-  });
+  await control("script", { stt: [QUESTION], ai: [{ calls: [{ name: "upcoming_meetings", arguments: {} }, { name: "multiply", arguments: { a: 17, b: 23 } }] }, OWNER_ANSWER] });
 
   // The owner, signed in, opens the room and joins under their name.
-  const ownerBrowser = await launchPerson({ wav: questionWav() });
-  browsers.push(ownerBrowser);
-  const ownerContext = await ownerBrowser.newContext({ baseURL: E2E.appUrl });
-  await ownerContext.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  await signInAs(ownerContext.request, user);
-  const owner = await ownerContext.newPage();
-  await owner.goto(room.url);
-  await owner.getByLabel("Your name").fill(ownerName);
-  await owner.getByRole("button", { name: "Join" }).click();
+  const owner = await joinsRoom(room.url, ownerName, user);
   await expect(owner.getByText(OWNER_ANSWER)).toBeVisible({ timeout: 60_000 });
 
-  let sent = await chats();
-  expect(sent).toHaveLength(2);
-  expect(offered(sent[0])).toEqual(["add_note", "add_action_item", "current_time", "upcoming_meetings", "leave_meeting", "multiply", "add", "slow_lookup", "file_ticket", "big_report"]);
-  const [calendar, product] = toolResults(sent[1]);
+  const ownerChats = await chats();
+  expect(ownerChats).toHaveLength(2);
+  expect(offered(ownerChats[0])).toEqual(["add_note", "add_action_item", "current_time", "upcoming_meetings", "leave_meeting", "multiply", "add", "slow_lookup", "file_ticket", "big_report"]);
+  const [calendar, product] = toolResults(ownerChats[1]);
   expect(calendar).toContain("Board meeting");
   expect(product).toBe("391");
   expect(mcp.calls.map((c) => c.tool)).toEqual(["multiply"]);
 
-  // A guest joins under the owner's exact name, and asks the same.
-  const guestBrowser = await launchPerson({ wav: questionWav() });
-  browsers.push(guestBrowser);
-  const guest = await (await guestBrowser.newContext()).newPage();
-  await guest.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  await guest.goto(room.url);
-  await guest.getByLabel("Your name").fill(ownerName);
-  await guest.getByRole("button", { name: "Join" }).click();
+  // A guest joins under the owner's exact name, and asks the same; the guest's model tries the same
+  // calls, though they were not offered (models do that).
+  await control("reset");
+  await control("script", { stt: [QUESTION], ai: [{ calls: [{ name: "upcoming_meetings", arguments: {} }, { name: "multiply", arguments: { a: 17, b: 23 } }], unoffered: true }, GUEST_ANSWER] });
+  const guest = await joinsRoom(room.url, ownerName);
   await expect(guest.getByText(GUEST_ANSWER)).toBeVisible({ timeout: 60_000 });
 
-  sent = await chats();
-  expect(sent).toHaveLength(4);
+  const sent = await chats();
+  expect(sent).toHaveLength(2);
   // Not offered: only what everyone may use.
-  expect(offered(sent[2])).toEqual(["add_note", "add_action_item", "current_time"]);
+  expect(offered(sent[0])).toEqual(["add_note", "add_action_item", "current_time"]);
   // Called anyway, refused in code: the model learns why, the calendar is not read, the server hears nothing.
-  const refused = toolResults(sent[3]).slice(-2);
-  expect(refused).toEqual([
+  expect(toolResults(sent[1])).toEqual([
     expect.stringMatching(/^Error: not run: not allowed for this speaker: upcoming_meetings is for the meeting's owner only/),
     expect.stringMatching(/^Error: not run: not allowed for this speaker: multiply is for the meeting's owner only/),
   ]);
   // Nor does the guest's request carry the owner's earlier calendar result: only what the agent said aloud.
   const calendarIn = (c: Chat) => c.body.messages.some((m) => m.content?.includes('"title":"Board meeting"'));
-  expect([calendarIn(sent[1]), calendarIn(sent[2]), calendarIn(sent[3])]).toEqual([true, false, false]);
+  expect([calendarIn(ownerChats[1]), calendarIn(sent[0]), calendarIn(sent[1])]).toEqual([true, false, false]);
+  expect(sent[0].body.messages.some((m) => m.content?.includes(OWNER_ANSWER))).toBe(true);
   expect(mcp.calls.map((c) => c.tool)).toEqual(["multiply"]);
+
+  // The agent form at a phone's width: the audiences read and work there too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Edit Cohost" }).click();
+  await expect(page.getByLabel("Who may use upcoming_meetings")).toBeVisible();
+  await noSeriousViolations(page);
 });
