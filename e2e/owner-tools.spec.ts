@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, createAgentViaApi, signInAs, topUp, type TestUser } from "./fixtures";
+import { test, expect, createAgentViaApi, signInAs, sql, topUp, type TestUser } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 import { control, speechWav } from "./support/voice";
@@ -138,4 +138,40 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
   await page.getByRole("link", { name: "Edit Cohost" }).click();
   await expect(page.getByLabel("Who may use upcoming_meetings")).toBeVisible();
   await noSeriousViolations(page);
+});
+
+test("on Meet the owner says \"That's me\" beside their name on the live meeting page; a namesake closes the owner's tools until they leave", async ({ signedIn: page, user }) => {
+  const ownerName = `${user.firstName} ${user.lastName}`;
+  const agent = await createAgentViaApi(page.request, { name: "Cohost" });
+  // Set-up: a Meet meeting the bot is in right now, with its roster as the bot saved it.
+  const id = `m-${user.id}`;
+  await sql(
+    `INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, status, "scheduledStart", "workerId", "runId", "heartbeatAt", "updatedAt")
+     VALUES ($1, $2, $3, 'Weekly sync', 'https://meet.google.com/abc-defg-hij', 'meet', 'in_progress', now(), 'w', 'r', now(), now())`,
+    [id, user.id, agent.id],
+  );
+  const person = (externalId: string, name: string, isAgent = false) =>
+    sql(`INSERT INTO "MeetingParticipant" (id, "meetingId", "externalId", name, "isAgent") VALUES ($1, $2, $3, $4, $5)`, [`${id}-${externalId}`, id, externalId, name, isAgent]);
+  await person("bot", "Cohost", true);
+  await person("devices/7", ownerName);
+  await person("devices/9", "Priya");
+
+  await page.goto("/meetings");
+  await page.getByRole("link", { name: "Weekly sync" }).first().click();
+  await expect(page.getByText("owner-only tools stay closed here until you press", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: "That's me: Cohost" })).toHaveCount(0);
+  await page.getByRole("button", { name: `That's me: ${ownerName}` }).click();
+  await expect(page.getByText(`Owner-only tools answer ${ownerName} only`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `${ownerName} is not me` })).toBeVisible();
+  const details = await (await page.request.get(`/api/meetings/${id}/details`)).json();
+  expect(details.participants.filter((p: { isOwner: boolean }) => p.isOwner).map((p: { name: string }) => p.name)).toEqual([ownerName]);
+
+  // Someone joins under the same name: the page says the owner's tools are closed meanwhile.
+  await person("devices/11", ownerName);
+  await page.reload();
+  await expect(page.getByRole("alert").filter({ hasText: `Someone else here also shows the name ${ownerName}` })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noSeriousViolations(page);
+  await page.getByRole("button", { name: `${ownerName} is not me` }).click();
+  await expect(page.getByText("owner-only tools stay closed here until you press", { exact: false })).toBeVisible();
 });
