@@ -137,11 +137,15 @@ describe("Test connection (POST /api/mcp/test)", () => {
     expect((await call(testConnection, { body: { url: mcp.url, ...stored }, headers: stranger.headers })).status).toBe(404);
   });
 
-  it("built-in tools take an audience each; leave_meeting is never for everyone, and unknown tools are named", async () => {
+  it("built-in tools take an audience each, kept when an update leaves them out; leave_meeting is never for everyone, and unknown tools are named", async () => {
     const owner = await createUser();
     const res = await call(create, { body: validAgent({ builtinTools: { upcoming_meetings: "off", current_time: "owner" } }), headers: owner.headers });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.builtinTools).toMatchObject({ upcoming_meetings: "off", current_time: "owner", leave_meeting: "owner" });
+    // An update that leaves builtinTools out keeps the choices; one that gives them replaces them.
+    const put = (body: unknown) => call(update, { method: "PUT", body, headers: owner.headers, params: { id: res.body.id } });
+    expect((await put(validAgent({ name: "Renamed" }))).body.builtinTools).toMatchObject({ upcoming_meetings: "off", current_time: "owner" });
+    expect((await put(validAgent({ builtinTools: { add_note: "off" } }))).body.builtinTools).toEqual({ add_note: "off", add_action_item: "everyone", current_time: "everyone", upcoming_meetings: "owner", leave_meeting: "owner" });
     const refused = await call(create, { body: validAgent({ builtinTools: { leave_meeting: "everyone", made_up: "owner" } }), headers: owner.headers });
     expect(refused.status).toBe(400);
     expect(refused.body.issues).toEqual([
