@@ -75,7 +75,8 @@ function provider(kind: ProviderKind, providerId: string, model?: string): Provi
 
 /** The agent's tools as a bot opens them: the built-ins and the test MCP server's. */
 function toolbox() {
-  const server = { id: "bench", agentId: "bench", name: "Tracker", url: fakes.mcpUrl, tokenEnc: null, tokenHint: null, headersEnc: null, headerNames: [], disabledTools: [], position: 0 } as unknown as AgentMcpServer;
+  // The bench's speaker is nobody in particular: its lookup is open to everyone (docs/tools.md, "Who may use which tool").
+  const server = { id: "bench", agentId: "bench", name: "Tracker", url: fakes.mcpUrl, tokenEnc: null, tokenHint: null, headersEnc: null, headerNames: [], disabledTools: [], everyoneTools: ["slow_lookup"], actingTools: [], position: 0 } as unknown as AgentMcpServer;
   return openMeetingTools([server], { meetingId: "bench", agentId: "bench", timeZone: "UTC", ownerName: "", isOwner: () => false, leaveAfterReply: () => {} });
 }
 

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readWav, writeWav } from "../lib/voice/audio/wav";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, createAgentViaApi, topUp, type CapturedMail } from "./fixtures";
+import { test, expect, createAgentViaApi, signInAs, topUp, type CapturedMail } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 
@@ -97,7 +97,7 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   await calc.getByLabel("Bearer token").fill(TOKEN);
   await calc.getByRole("button", { name: "Test connection" }).click();
   await expect(calc.getByRole("status")).toHaveText("Connected: 6 tools");
-  await calc.getByRole("checkbox", { name: "hang", exact: true }).uncheck();
+  await calc.getByLabel("Who may use hang").selectOption("off");
   await noSeriousViolations(page);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);
@@ -115,8 +115,10 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
 
   const person = await launchPerson({ wav: questionWav() });
   try {
-    const call = await (await person.newContext()).newPage();
+    // The owner, signed in: the calculator's tools are the owner's (docs/tools.md, "Who may use which tool").
+    const call = await (await person.newContext({ baseURL: E2E.appUrl })).newPage();
     await call.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+    await signInAs(call.context().request, user);
     await call.goto(room.url);
     await call.getByLabel("Your name").fill("Grace");
     await call.getByRole("button", { name: "Join" }).click();

@@ -66,7 +66,14 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
       </Section>
 
       <Section title={t("sections.tools")} description={t("sections.toolsHint")}>
-        <ToolsSection servers={values.mcpServers} onChange={(next) => set("mcpServers", next)} agentId={agent?.id} errors={errors} />
+        <ToolsSection
+          servers={values.mcpServers}
+          onChange={(next) => set("mcpServers", next)}
+          builtinTools={values.builtinTools}
+          onBuiltinChange={(next) => set("builtinTools", next)}
+          agentId={agent?.id}
+          errors={errors}
+        />
       </Section>
 
       <Section title={t("sections.activation")}>

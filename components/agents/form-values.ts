@@ -3,6 +3,8 @@ import type { Agent } from "@/lib/client/use-agents";
 import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
 import { leavingRequest, leavingValues, type LeavingValues } from "./leaving-values";
+import { builtinAudiences } from "@/lib/tools/tool-policies";
+import type { ToolAudience } from "@/lib/tools/tool-rights";
 import { parseHeaderLines, serverRequest, storedServerValues, type McpServerValues } from "./tool-values";
 
 export const KINDS = ["stt", "ai", "tts"] as const satisfies readonly ProviderKind[];
@@ -42,6 +44,8 @@ export interface FormValues {
   clearZoomSecret: boolean;
   mcpServers: McpServerValues[];
   leaving: LeavingValues;
+  /** Who may use each built-in tool (docs/tools.md, "Who may use which tool"). */
+  builtinTools: Record<string, ToolAudience>;
 }
 
 /** The browser's own time zone: where a new agent most likely works. */
@@ -121,6 +125,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     clearZoomSecret: false,
     mcpServers: (agent?.mcpServers ?? []).map(storedServerValues),
     leaving: leavingValues(agent?.leaving),
+    builtinTools: builtinAudiences(agent?.builtinTools ?? {}),
   };
 }
 
@@ -164,6 +169,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   else if (v.clearZoomSecret) body.zoomAppSecret = "";
   body.mcpServers = v.mcpServers.map(serverRequest);
   body.leaving = leavingRequest(v.leaving);
+  body.builtinTools = v.builtinTools;
   return body;
 }
 

@@ -10,24 +10,30 @@ import { useSubmit } from "@/lib/client/use-submit";
 import type { McpTestResult } from "@/lib/tools/test-mcp-server";
 import { visibleHint } from "./form-values";
 import { CheckboxField } from "./select-field";
-import { keepsSecrets, newServerValues, testRequest, type McpServerValues } from "./tool-values";
+import type { ToolAudience } from "@/lib/tools/tool-rights";
+import { BuiltinToolAudiences, McpToolAudience, OwnerNote } from "./tool-audience";
+import { keepsSecrets, newServerValues, testRequest, toolAudience, withActing, withToolAudience, type McpServerValues } from "./tool-values";
 
 const MAX_SERVERS = 10;
-const BUILTIN = ["add_note", "add_action_item", "current_time", "upcoming_meetings", "leave_meeting"] as const;
 
 /**
- * "Tools" of the agent form (docs/tools.md): the built-in tools, and the user's MCP servers, each
- * with its address, an optional token and headers (stored encrypted, never shown again), "Test
- * connection" listing the server's tools, and a switch per tool.
+ * "Tools" of the agent form (docs/tools.md): who counts as the owner, the built-in tools with who
+ * may use each, and the user's MCP servers, each with its address, an optional token and headers
+ * (stored encrypted, never shown again), "Test connection" listing the server's tools, and per tool
+ * who may use it and whether it acts.
  */
 export function ToolsSection({
   servers,
   onChange,
+  builtinTools,
+  onBuiltinChange,
   agentId,
   errors,
 }: {
   servers: McpServerValues[];
   onChange: (next: McpServerValues[]) => void;
+  builtinTools: Record<string, ToolAudience>;
+  onBuiltinChange: (next: Record<string, ToolAudience>) => void;
   agentId?: string;
   errors: Record<string, string[]>;
 }) {
@@ -35,16 +41,8 @@ export function ToolsSection({
   const update = (i: number, next: McpServerValues) => onChange(servers.map((s, j) => (j === i ? next : s)));
   return (
     <div className="flex flex-col gap-4">
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium">{t("builtinTitle")}</summary>
-        <ul className="mt-2 flex flex-col gap-1 text-[var(--text-muted)]">
-          {BUILTIN.map((name) => (
-            <li key={name}>
-              <code className="font-mono text-xs">{name}</code>: {t(`builtin.${name}`)}
-            </li>
-          ))}
-        </ul>
-      </details>
+      <OwnerNote />
+      <BuiltinToolAudiences value={builtinTools} onChange={onBuiltinChange} />
       {servers.length === 0 && <p className="text-sm text-[var(--text-muted)]">{t("empty")}</p>}
       {servers.map((server, i) => (
         <ServerEditor
@@ -166,10 +164,9 @@ function ConnectionTest({ server, agentId, onChange }: { server: McpServerValues
       failure: (err) => (setResult({ ok: false, message: messageOf(err) }), null),
     });
   };
-  const toggle = (name: string, on: boolean) =>
-    onChange({ ...server, disabledTools: on ? server.disabledTools.filter((n) => n !== name) : [...new Set([...server.disabledTools, name])] });
   const listed = result?.ok ? result.tools : [];
-  const hidden = server.disabledTools.filter((n) => !listed.some((tool) => tool.name === n));
+  const unlisted = (names: string[]) => names.filter((n) => !listed.some((tool) => tool.name === n));
+  const hidden = unlisted(server.disabledTools);
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
@@ -184,11 +181,21 @@ function ConnectionTest({ server, agentId, onChange }: { server: McpServerValues
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-sm font-medium">{t("toolsLegend")}</legend>
           {listed.map((tool) => (
-            <CheckboxField key={tool.name} label={<code className="font-mono text-xs">{tool.name}</code>} hint={tool.description || undefined} checked={!server.disabledTools.includes(tool.name)} onChange={(on) => toggle(tool.name, on)} />
+            <McpToolAudience
+              key={tool.name}
+              tool={tool.name}
+              description={tool.description}
+              audience={toolAudience(server, tool.name)}
+              acts={server.actingTools.includes(tool.name)}
+              onAudience={(a) => onChange(withToolAudience(server, tool.name, a))}
+              onActs={(acts) => onChange(withActing(server, tool.name, acts))}
+            />
           ))}
         </fieldset>
       )}
       {hidden.length > 0 && <p className="text-xs text-[var(--text-muted)]">{t("switchedOff", { names: hidden.join(", ") })}</p>}
+      {unlisted(server.everyoneTools).length > 0 && <p className="text-xs text-[var(--text-muted)]">{t("forEveryone", { names: unlisted(server.everyoneTools).join(", ") })}</p>}
+      {unlisted(server.actingTools).length > 0 && <p className="text-xs text-[var(--text-muted)]">{t("acting", { names: unlisted(server.actingTools).join(", ") })}</p>}
     </div>
   );
 }

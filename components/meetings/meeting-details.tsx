@@ -15,6 +15,7 @@ import { MeetingDetailsSkeleton } from "./meeting-skeletons";
 import { MeetingTimeline } from "./meeting-timeline";
 import { MeetingTranscript } from "./meeting-transcript";
 import { MeetingUsage } from "./meeting-usage";
+import { confirmsOwner, OwnerButton, OwnerNote } from "./owner-confirm";
 import { PlatformBadge } from "./platform-badge";
 import { StatusChip, useReasonText } from "./status-chip";
 import { useMeetingTitle } from "./use-meeting-title";
@@ -170,10 +171,12 @@ function Participants({ meeting }: { meeting: Details }) {
               {p.name}
               {p.isAgent && <span className="ml-2 rounded bg-primary-light px-1.5 text-xs text-primary-dark">{t("agentTag")}</span>}
               {p.leftAt && <span className="ml-2 text-xs">({t("left")})</span>}
+              {confirmsOwner(meeting) && <OwnerButton meeting={meeting} person={p} />}
             </li>
           ))}
         </ul>
       )}
+      {confirmsOwner(meeting) && <OwnerNote meeting={meeting} />}
     </Card>
   );
 }

@@ -47,6 +47,7 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     data[`${kind}ApiKeyEnc`] = enc;
     data[`${kind}ApiKeyHint`] = hint;
   }
+  if (input.builtinTools !== undefined) data.builtinToolAudience = input.builtinTools as Prisma.InputJsonObject;
   if (input.zoomAppSecret !== undefined) {
     const { enc, hint } = secretColumns(input.zoomAppSecret);
     data.zoomAppSecretEnc = enc;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_PATTERN } from "../auth/email-pattern.ts";
 import { mcpServersSchema } from "../tools/mcp-server-input.ts";
+import { builtinToolsSchema } from "../tools/tool-policies.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
 import { leavingSchema } from "./leaving.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
@@ -37,6 +38,8 @@ export const agentInputSchema = z
         }),
       // Omitted on update: the stored servers stay as they are.
       mcpServers: mcpServersSchema.optional(),
+      // Who may use each built-in tool (docs/tools.md); omitted on update: the stored choices stay.
+      builtinTools: builtinToolsSchema.optional(),
       sttProviderId: z.string({ error: "Choose a speech-to-text provider" }).min(1, "Choose a speech-to-text provider"),
       sttApiKey: secret,
       sttExtraParams: params,

@@ -5,6 +5,7 @@ import type { Agent, AgentMcpServer, MeetingPlatform } from "../generated/prisma
 import { platformField } from "../meetings/serialize.ts";
 import { providerKind } from "../providers/queries.ts";
 import { mcpServerResponse, serializeMcpServer } from "../tools/stored-mcp-server.ts";
+import { builtinAudiences } from "../tools/tool-policies.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
 import type { KeyProblem } from "./key-checks.ts";
 import { leavingOf, leavingSchema } from "./leaving.ts";
@@ -43,6 +44,9 @@ export const agentResponse = z
     zoomSecretHint: z.string().nullable(),
     mcpServers: z.array(mcpServerResponse),
     leaving: leavingSchema,
+    builtinTools: z
+      .record(z.string(), z.enum(["owner", "everyone", "off"]))
+      .meta({ description: "Who may use each built-in tool in a meeting: the owner only, everyone, or nobody (docs/tools.md, \"Who may use which tool\")" }),
     nextMeeting: z.object({ id: z.string(), title: z.string(), meetingUrl: z.string(), platform: platformField, scheduledStart: time }).nullable(),
     openMeetings: z.int(),
     retiringModels: z
@@ -115,6 +119,7 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     zoomSecretHint: a.zoomAppSecretHint,
     mcpServers: a.mcpServers.map(serializeMcpServer),
     leaving: leavingOf(a),
+    builtinTools: builtinAudiences(a.builtinToolAudience),
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),
     /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */

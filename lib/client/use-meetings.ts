@@ -121,6 +121,11 @@ export function useMeetingActions() {
       await apiFetch(`/api/meetings/${id}/summary`, { method: "POST", fallback: t("summary") });
       await refresh();
     },
+    /** "That's me": the participant of the live meeting who is the owner (null: nobody), for owner-only tools. */
+    async confirmOwner(id: string, participantId: string | null): Promise<void> {
+      await apiFetch(`/api/meetings/${id}/owner`, { method: "POST", body: JSON.stringify({ participantId }), fallback: t("owner") });
+      await refresh();
+    },
     async setActivation(id: string, active: boolean): Promise<Meeting> {
       const meeting = await apiFetch<Meeting>(`/api/meetings/${id}/activation`, { method: "POST", body: JSON.stringify({ active }), fallback: t("activation") });
       await refresh();

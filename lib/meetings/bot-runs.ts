@@ -52,6 +52,8 @@ export async function claimRun(ref: RunRef, opts: { again?: boolean } = {}): Pro
 export interface RunState {
   status: MeetingStatus;
   activated: boolean;
+  /** The participant the owner confirmed as themselves on the live meeting page ("That's me"). */
+  ownerParticipantId: string | null;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function heartbeat(ref: RunRef): Promise<RunState | null> {
     UPDATE "Meeting" SET "heartbeatAt" = now()
     WHERE id = ${ref.meetingId} AND "runId" = ${ref.runId} AND "workerId" = ${ref.workerId}
       AND status::text = ANY(${[...LIVE_STATUSES]}::text[])
-    RETURNING status, activated`;
+    RETURNING status, activated, "ownerParticipantId"`;
   return rows[0] ?? null;
 }
 

@@ -52,7 +52,12 @@ export const meetingDetailsResponse = z
     ...meetingResponse.shape,
     manualActivation: z.boolean(),
     events: z.array(z.object({ id: z.string(), fromStatus: meetingStatusField.nullable(), toStatus: meetingStatusField, reason: z.string().nullable(), data: z.unknown(), createdAt: time })),
-    participants: z.array(z.object({ id: z.string(), name: z.string(), isAgent: z.boolean(), joinedAt: time, leftAt: time.nullable() })),
+    participants: z.array(
+      z.object({
+        id: z.string(), name: z.string(), isAgent: z.boolean(), joinedAt: time, leftAt: time.nullable(),
+        isOwner: z.boolean().meta({ description: "Confirmed by the owner as themselves (\"That's me\"; Meet, Teams, Zoom)" }),
+      }),
+    ),
     transcript: z.array(transcriptSegmentResponse),
     usage: meetingUsageResponse,
     turns: z.array(turnResponse),
@@ -88,7 +93,7 @@ export async function getMeetingDetails(userId: string, id: string) {
     ...serializeMeeting(meeting, costMicros),
     manualActivation: meeting.agent?.manualActivation ?? false,
     events: events.map((e) => ({ id: e.id, fromStatus: e.fromStatus, toStatus: e.toStatus, reason: e.reason, data: e.data, createdAt: e.createdAt })),
-    participants: participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isAgent, joinedAt: p.joinedAt, leftAt: p.leftAt })),
+    participants: participants.map((p) => ({ id: p.id, name: p.name, isAgent: p.isAgent, joinedAt: p.joinedAt, leftAt: p.leftAt, isOwner: meeting.ownerParticipantId !== null && p.externalId === meeting.ownerParticipantId })),
     transcript: segments.reverse().map((s) => ({
       id: s.id,
       speaker: s.speaker,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EVENT_STREAM, type Operation } from "../contract/operation.ts";
+import { confirmOwnerSchema } from "./confirm-meeting-owner.ts";
 import { meetingDetailsResponse } from "./get-meeting-details.ts";
 import { activationSchema, joinMeetingSchema, listMeetingsQuerySchema } from "./schema.ts";
 import { meetingListResponse, meetingResponse } from "./serialize.ts";
@@ -25,6 +26,13 @@ export const MEETING_OPERATIONS: Operation[] = [
   { method: "post", path: "/api/meetings/{id}/restart", operationId: "restartMeeting", tag: "Meetings", summary: "Send the agent in again", auth: "user", responses: { 200: meetingResponse } },
   { method: "post", path: "/api/meetings/{id}/cancel", operationId: "cancelMeeting", tag: "Meetings", summary: "Cancel a meeting before the call", auth: "user", responses: { 200: meetingResponse } },
   { method: "post", path: "/api/meetings/{id}/activation", operationId: "setMeetingActivation", tag: "Meetings", summary: "Turn manual activation on or off", auth: "user", body: activationSchema, responses: { 200: meetingResponse } },
+  {
+    method: "post", path: "/api/meetings/{id}/owner", operationId: "confirmMeetingOwner", tag: "Meetings", auth: "user",
+    summary: "Say which participant of the live meeting is you (\"That's me\"), or null",
+    description: "On Meet, Teams and Zoom the agent's owner-only tools answer only this participant, bound by the platform's participant id for this meeting, and not while someone else in the call shows the same name. Not in the test room (joining signed in is the proof there). Signed-in users only: API keys are refused.",
+    body: confirmOwnerSchema,
+    responses: { 200: z.object({ ownerParticipantId: z.string().nullable() }) },
+  },
   {
     method: "get", path: "/api/meetings/{id}/artifacts/{file}", operationId: "getMeetingArtifact", tag: "Meetings", summary: "A failure screenshot or page HTML the bot saved", auth: "user",
     responses: { 200: { mediaTypes: ["image/png", "text/html"], description: "The screenshot, or the page's HTML" } },

@@ -64,6 +64,10 @@ export const mcpServerInputSchema = z.object(
     bearerToken: mcpTokenSchema,
     headers: mcpHeadersSchema,
     disabledTools: z.array(z.string().max(200), { error: "Switched-off tools must be a list of names" }).max(200, "At most 200 switched-off tools").default([]),
+    // Who may use which tool (docs/tools.md): a tool not listed here is the owner's only.
+    everyoneTools: z.array(z.string().max(200), { error: "Tools for everyone must be a list of names" }).max(200, "At most 200 tools for everyone").default([]),
+    // Tools that act (send, book, delete): run only when the person asked in their own words.
+    actingTools: z.array(z.string().max(200), { error: "Tools that act must be a list of names" }).max(200, "At most 200 tools that act").default([]),
   },
   { error: "Each tool server must be an object" },
 );

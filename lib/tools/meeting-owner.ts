@@ -1,5 +1,10 @@
 import type { ToolContext } from "./types.ts";
 
+// Who the meeting's owner is (docs/tools.md, "Who is the owner"). A display name is never an
+// identity: guests choose their names. In Cohost's test room the owner is the participant whose
+// signed-in session joined; on Meet, Teams and Zoom it is the participant the owner confirmed as
+// themselves on the live meeting page ("That's me"), bound to that participant's id in this meeting.
+
 /** A display name compared the way people read it: case, accents, punctuation and spacing ignored. */
 export function nameKey(name: string): string {
   return name
@@ -10,20 +15,38 @@ export function nameKey(name: string): string {
     .trim();
 }
 
-interface RosterEntry {
+export interface RosterEntry {
+  id: string;
   name: string;
   isSelf: boolean;
+  /** The bridge's speaker ids that carry this participant's voice now. */
+  speakerIds: string[];
 }
 
+/** What the meeting verified about its owner. */
+export type OwnerProof =
+  /** Test room: the ids of the participants whose signed-in session is the owner's account. */
+  | { kind: "session"; participantIds: ReadonlySet<string> }
+  /** Meet, Teams, Zoom: the participant the owner confirmed on the live meeting page, if any. */
+  | { kind: "confirmed"; participantId: string | null };
+
 /**
- * Whether the person this turn answers is the meeting's owner (docs/tools.md, "Who is speaking"):
- * the turn's audio must have been tagged with a participant (untagged speech could be anyone), the
- * name the platform showed for that participant when the turn was spoken must be the owner's name,
- * and nobody else in the call may carry the same name. A display name is what the platforms tell
- * us; it can be copied, which is why only leaving depends on it.
+ * Whether this turn's speaker is the meeting's owner: the turn's audio was tagged (untagged speech
+ * could be anyone), the tag belongs to a participant in the roster now, and that participant is the
+ * verified one. A confirmed participant on Meet, Teams or Zoom loses the rights while anyone else in
+ * the call shows the same name: the owner picked a name from a list, and the platforms' speaker and
+ * participant ids are not reliable enough to tell two namesakes apart; the rights come back when
+ * the namesake leaves.
  */
-export function speakerIsOwner(ownerName: string, context: ToolContext, roster: readonly RosterEntry[]): boolean {
-  const owner = nameKey(ownerName);
-  if (!context.speakerId || !owner || nameKey(context.speaker) !== owner) return false;
-  return roster.filter((p) => !p.isSelf && nameKey(p.name) === owner).length === 1;
+export function speakerIsOwner(context: ToolContext, roster: readonly RosterEntry[], proof: OwnerProof): boolean {
+  const speakerId = context.speakerId;
+  if (!speakerId) return false;
+  const speaking = roster.filter((p) => !p.isSelf && p.speakerIds.includes(speakerId));
+  // A voice the roster gives to two people (a mix) is nobody's in particular.
+  if (speaking.length !== 1) return false;
+  const [person] = speaking;
+  if (proof.kind === "session") return proof.participantIds.has(person.id);
+  if (proof.participantId === null || person.id !== proof.participantId) return false;
+  const key = nameKey(person.name);
+  return !roster.some((p) => !p.isSelf && p.id !== person.id && nameKey(p.name) === key);
 }

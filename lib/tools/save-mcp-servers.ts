@@ -21,7 +21,7 @@ export async function saveMcpServers(tx: Prisma.TransactionClient, agentId: stri
       const message = "This tool server no longer exists; reload the page";
       throw new AppError("validation_error", message, { issues: [{ path: `mcpServers.${position}.id`, message }] });
     }
-    const data = { name: input.name, url: input.url, disabledTools: [...new Set(input.disabledTools)], position, ...secretColumns(input, previous) };
+    const data = { name: input.name, url: input.url, disabledTools: [...new Set(input.disabledTools)], everyoneTools: [...new Set(input.everyoneTools)], actingTools: [...new Set(input.actingTools)], position, ...secretColumns(input, previous) };
     if (previous) {
       kept.add(previous.id);
       await tx.agentMcpServer.update({ where: { id: previous.id }, data });

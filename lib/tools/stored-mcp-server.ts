@@ -14,7 +14,7 @@ export function storedServerHeaders(server: Pick<AgentMcpServer, "tokenEnc" | "h
 }
 
 export const mcpServerResponse = z
-  .object({ id: z.string(), name: z.string(), url: z.string(), hasToken: z.boolean(), tokenHint: z.string().nullable(), headerNames: z.array(z.string()), disabledTools: z.array(z.string()) })
+  .object({ id: z.string(), name: z.string(), url: z.string(), hasToken: z.boolean(), tokenHint: z.string().nullable(), headerNames: z.array(z.string()), disabledTools: z.array(z.string()), everyoneTools: z.array(z.string()), actingTools: z.array(z.string()) })
   .meta({ id: "McpServer", description: "An MCP tool server of the agent; its token and header values never leave the server." });
 
 /** The API shape of a stored server: never its token or header values. */
@@ -27,6 +27,8 @@ export function serializeMcpServer(s: AgentMcpServer) {
     tokenHint: s.tokenHint,
     headerNames: s.headerNames,
     disabledTools: s.disabledTools,
+    everyoneTools: s.everyoneTools,
+    actingTools: s.actingTools,
   } satisfies Sent<typeof mcpServerResponse>;
 }
 

@@ -20,9 +20,23 @@ export interface ToolContext {
   speakerId: string | null;
 }
 
+/** What one speaker may use in one reply: the tools offered to the model, and the check of every call (lib/tools/tool-rights.ts). */
+export interface ToolRights {
+  specs: ToolSpec[];
+  /** Why this call may not run, or null: outside the speaker's rights, or a tool that acts called after a tool result was read. */
+  refusal(name: string, afterToolResult: boolean): string | null;
+}
+
 /** The tools an agent has in a meeting: built-in ones and its MCP servers' (lib/tools). */
 export interface AgentTools {
+  /** Every tool the agent has in this meeting (not switched off), whoever may use it. */
   readonly specs: ToolSpec[];
+  /**
+   * What this turn's speaker may use (docs/tools.md, "Who may use which tool"), decided in code when
+   * the turn is answered: the pipeline offers the model only `specs` of it, and refuses every call
+   * `refusal` names, whatever the model says.
+   */
+  rightsFor(context: ToolContext): ToolRights;
   /**
    * Runs one call. Resolves with the text for the model; rejects (or resolves `isError`) when the tool
    * failed. Must honour `signal` (barge-in, time-out); the pipeline bounds time and size itself.

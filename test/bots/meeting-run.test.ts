@@ -86,8 +86,8 @@ describe("the heartbeat", () => {
     expect(seen.calls).toBe(2);
     expect(seen.mostInFlight).toBe(1);
     expect(seen.states).toEqual([
-      { status: "in_progress", activated: false },
-      { status: "in_progress", activated: false },
+      { status: "in_progress", activated: false, ownerParticipantId: null },
+      { status: "in_progress", activated: false, ownerParticipantId: null },
     ]);
     beats.stop();
   });
@@ -99,7 +99,7 @@ describe("the heartbeat", () => {
     await expect.poll(() => seen.calls).toBeGreaterThanOrEqual(2); // every interval
     await db.meeting.update({ where: { id: ref.meetingId }, data: { activated: true } });
     await beats.beat();
-    expect(seen.states.at(-1)).toEqual({ status: "in_progress", activated: true });
+    expect(seen.states.at(-1)).toEqual({ status: "in_progress", activated: true, ownerParticipantId: null });
     await stopMeeting(ref.meetingId);
     await beats.beat();
     expect(seen.lost).toBeGreaterThanOrEqual(1);
@@ -223,7 +223,7 @@ describe("the session's events and the roster", () => {
     const { ref, user, agent } = await meetingOfRun();
     const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
     const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
-    const tools = await openBotTools({ ref, agent, ownerUserId: user.id, save, log: silent, leave: silent });
+    const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "meet", save, log: silent, leave: silent });
     const states: LiveState[] = [];
     const live = liveStateTracker({ keepWords: keepTranscript, onChange: (s) => states.push(s) });
     const failures: { reason: string }[] = [];

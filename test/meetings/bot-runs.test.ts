@@ -38,7 +38,7 @@ describe("bot runs", () => {
     const { id, runId, headers } = await joinedMeeting();
     const ref = { meetingId: id, runId, workerId: "w1" };
     expect((await claimRun(ref)).claimed).toBe(true);
-    expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false });
+    expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false, ownerParticipantId: null });
     expect(await moveRun(ref, "in_progress", "admitted")).toEqual({ moved: true });
 
     await call(restartRoute, { method: "POST", headers, params: { id } });

@@ -7,6 +7,8 @@ import type { MeetingScope } from "@/lib/tools/builtin/builtin-tool";
 import { localTime } from "@/lib/tools/builtin/local-time";
 import { speakerIsOwner } from "@/lib/tools/meeting-owner";
 import { openMeetingTools } from "@/lib/tools/open-meeting-tools";
+import { BUILTIN_TOOL_NAMES, builtinPolicy, mcpToolPolicy } from "@/lib/tools/tool-policies";
+import { callRefusal } from "@/lib/tools/tool-rights";
 import type { ToolContext } from "@/lib/tools/types";
 import { startMcpFake, type McpFake } from "@/test/fakes/mcp/server";
 import { createUser } from "@/test/users";
@@ -32,10 +34,10 @@ async function scope(over: Partial<MeetingScope> = {}) {
   const agent = await createAgent(owner.user.id, validAgent());
   const meeting = await db.meeting.create({ data: { userId: owner.user.id, agentId: agent.id, meetingUrl: `https://meet.google.com/${randomUUID()}`, platform: "meet", status: "in_progress", scheduledStart: new Date() } });
   const left: ToolContext[] = [];
-  const s: MeetingScope = { meetingId: meeting.id, agentId: agent.id, timeZone: "Asia/Kolkata", ownerName: "Grace Hopper", isOwner: (c) => c.speaker === "Grace Hopper", leaveAfterReply: (c) => left.push(c), ...over };
+  const s: MeetingScope = { meetingId: meeting.id, agentId: agent.id, timeZone: "Asia/Kolkata", ownerName: "Grace Hopper", isOwner: (c) => c.speakerId === "p-grace", leaveAfterReply: (c) => left.push(c), ...over };
   return { s, meeting, agent, left, owner };
 }
-const server = (name: string, url: string, disabledTools: string[] = []) => ({ id: randomUUID(), agentId: "a", name, url, tokenEnc: null, tokenHint: null, headersEnc: null, headerNames: [], disabledTools, position: 0 }) as unknown as AgentMcpServer;
+const server = (name: string, url: string, disabledTools: string[] = [], everyoneTools: string[] = []) => ({ id: randomUUID(), agentId: "a", name, url, tokenEnc: null, tokenHint: null, headersEnc: null, headerNames: [], disabledTools, everyoneTools, actingTools: [], position: 0 }) as unknown as AgentMcpServer;
 const run = async (s: MeetingScope, name: string, args: Record<string, unknown>, context = grace) => (await openMeetingTools([], s)).tools.run(name, args, context, new AbortController().signal);
 
 describe("built-in tools", () => {
@@ -105,25 +107,91 @@ describe("built-in tools", () => {
 
   it("leave_meeting leaves after the reply only for the meeting's owner", async () => {
     const { s, left } = await scope();
-    expect((await run(s, "leave_meeting", {}, { turnId: 3, speaker: "Bob", speakerId: "p-bob" })).text).toBe(
-      "Not leaving: only Grace Hopper (the meeting's owner) can ask you to leave, and this request came from Bob. Say so briefly.",
-    );
+    expect(await run(s, "leave_meeting", {}, { turnId: 3, speaker: "Bob", speakerId: "p-bob" })).toEqual({
+      text: "Not run: not allowed for this speaker: leave_meeting is for the meeting's owner only, and this speaker is not verified as the owner.",
+      isError: true,
+    });
+    // Bob under Grace's name is still Bob.
+    expect((await run(s, "leave_meeting", {}, { turnId: 4, speaker: "Grace Hopper", speakerId: "p-bob" })).isError).toBe(true);
     expect(left).toEqual([]);
     expect((await run(s, "leave_meeting", {})).text).toBe("You leave the meeting right after this reply. Say a short goodbye.");
     expect(left).toEqual([grace]);
   });
 });
 
-describe("who is the meeting's owner (leave_meeting)", () => {
-  const roster = (...names: string[]) => names.map((name) => ({ name, isSelf: false }));
-  it("the speaker's display name must be the owner's, the audio tagged with a participant, and the name unique in the call", () => {
-    expect(speakerIsOwner("Grace Hopper", grace, roster("Grace Hopper", "Bob"))).toBe(true);
-    expect(speakerIsOwner("Grace Hopper", { ...grace, speaker: "  grace   HÖPPER " }, roster("Grace Höpper"))).toBe(true);
-    expect(speakerIsOwner("Grace Hopper", { ...grace, speaker: "Bob" }, roster("Grace Hopper", "Bob"))).toBe(false);
-    expect(speakerIsOwner("Grace Hopper", { ...grace, speakerId: null }, roster("Grace Hopper"))).toBe(false);
-    expect(speakerIsOwner("Grace Hopper", grace, roster("Grace Hopper", "Grace Hopper"))).toBe(false);
-    expect(speakerIsOwner("Grace Hopper", grace, [{ name: "Grace Hopper", isSelf: true }, ...roster("Bob")])).toBe(false);
-    expect(speakerIsOwner("", { ...grace, speaker: "" }, roster(""))).toBe(false);
+describe("who is the meeting's owner: never a display name", () => {
+  const person = (id: string, name: string, speakerIds: string[] = [`s-${id}`]) => ({ id, name, isSelf: false, speakerIds });
+  const bot = { id: "bot", name: "Grace Hopper", isSelf: true, speakerIds: ["s-bot"] };
+  const turn = (speakerId: string | null, speaker = "Grace Hopper"): ToolContext => ({ turnId: 1, speaker, speakerId });
+
+  it("in the test room: the participant who joined with the owner's session, whatever anyone is called", () => {
+    const roster = [bot, person("owner", "Grace Hopper"), person("guest", "Grace Hopper"), person("bob", "Bob")];
+    const session = { kind: "session" as const, participantIds: new Set(["owner"]) };
+    expect(speakerIsOwner(turn("s-owner"), roster, session)).toBe(true);
+    // A guest who took the owner's exact name is a guest.
+    expect(speakerIsOwner(turn("s-guest"), roster, session)).toBe(false);
+    expect(speakerIsOwner(turn("s-bob", "Bob"), roster, session)).toBe(false);
+    // Untagged speech, a voice nobody in the roster carries, a voice two people carry (a mix): nobody's.
+    expect(speakerIsOwner(turn(null), roster, session)).toBe(false);
+    expect(speakerIsOwner(turn("s-gone"), roster, session)).toBe(false);
+    expect(speakerIsOwner(turn("mix"), [person("owner", "Grace Hopper", ["mix"]), person("bob", "Bob", ["mix"])], session)).toBe(false);
+    // The signed-in session proves nothing about the bot's own voice.
+    expect(speakerIsOwner(turn("s-bot"), roster, { kind: "session", participantIds: new Set(["bot"]) })).toBe(false);
+  });
+
+  it("on Meet, Teams and Zoom: only the participant the owner confirmed, and not while a namesake is in the call", () => {
+    const confirmed = { kind: "confirmed" as const, participantId: "p1" };
+    expect(speakerIsOwner(turn("s-p1"), [bot, person("p1", "Grace Hopper"), person("bob", "Bob")], confirmed)).toBe(true);
+    // Nobody confirmed: nobody is the owner, even by the owner's exact name.
+    expect(speakerIsOwner(turn("s-p1"), [bot, person("p1", "Grace Hopper")], { kind: "confirmed", participantId: null })).toBe(false);
+    expect(speakerIsOwner(turn("s-p2"), [bot, person("p1", "Grace Hopper"), person("p2", "Grace Hopper (Guest)")], confirmed)).toBe(false);
+    // Someone else shows the confirmed participant's name: suspended for everyone until they leave.
+    const twins = [bot, person("p1", "Grace Hopper"), person("p2", "grace  HOPPER")];
+    expect(speakerIsOwner(turn("s-p1"), twins, confirmed)).toBe(false);
+    expect(speakerIsOwner(turn("s-p2"), twins, confirmed)).toBe(false);
+    expect(speakerIsOwner(turn("s-p1"), [bot, person("p1", "Grace Hopper"), person("p2", "Grace Hopper (Guest)")], confirmed)).toBe(true);
+  });
+});
+
+describe("who may use which tool", () => {
+  const owner = { isOwner: true };
+  const guest = { isOwner: false };
+  it("owner-only tools are for the verified owner, everyone's for anyone, switched-off ones for nobody", () => {
+    expect(callRefusal("upcoming_meetings", { audience: "owner", acts: false }, owner, false)).toBeNull();
+    expect(callRefusal("upcoming_meetings", { audience: "owner", acts: false }, guest, false)).toMatch(/^not allowed for this speaker: upcoming_meetings is for the meeting's owner only/);
+    expect(callRefusal("current_time", { audience: "everyone", acts: false }, guest, false)).toBeNull();
+    expect(callRefusal("crm_lookup", { audience: "off", acts: false }, owner, false)).toBe("crm_lookup is not available in this meeting");
+    expect(callRefusal("made_up", undefined, owner, false)).toBe("made_up is not available in this meeting");
+  });
+
+  it("a tool that acts runs only before any tool result was read in the reply, even for the owner", () => {
+    const send = { audience: "owner" as const, acts: true };
+    expect(callRefusal("send_mail", send, owner, false)).toBeNull();
+    expect(callRefusal("send_mail", send, owner, true)).toMatch(/^send_mail acts for the owner and runs only when the person asks for it in their own words/);
+    expect(callRefusal("send_mail", send, guest, false)).toMatch(/^not allowed for this speaker/);
+    // Reading after a result is fine.
+    expect(callRefusal("upcoming_meetings", { audience: "owner", acts: false }, owner, true)).toBeNull();
+    expect(callRefusal("post", { audience: "everyone", acts: true }, guest, true)).toMatch(/acts for the owner/);
+  });
+
+  it("the defaults: the calendar and leaving are the owner's, notes and the time everyone's, MCP tools the owner's until opened", () => {
+    expect(Object.fromEntries(BUILTIN_TOOL_NAMES.map((n) => [n, builtinPolicy(n, {})]))).toEqual({
+      add_note: { audience: "everyone", acts: false },
+      add_action_item: { audience: "everyone", acts: false },
+      current_time: { audience: "everyone", acts: false },
+      upcoming_meetings: { audience: "owner", acts: false },
+      leave_meeting: { audience: "owner", acts: true },
+    });
+    // What the owner chose counts, within what the tool allows: leave_meeting is never for everyone.
+    expect(builtinPolicy("upcoming_meetings", { upcoming_meetings: "everyone" })).toEqual({ audience: "everyone", acts: false });
+    expect(builtinPolicy("leave_meeting", { leave_meeting: "everyone" })).toEqual({ audience: "owner", acts: true });
+    expect(builtinPolicy("leave_meeting", { leave_meeting: "off" })).toEqual({ audience: "off", acts: true });
+    expect(builtinPolicy("add_note", { add_note: "nonsense" })).toEqual({ audience: "everyone", acts: false });
+    const lists = { disabledTools: ["hang"], everyoneTools: ["add"], actingTools: ["file_ticket"] };
+    expect(mcpToolPolicy(lists, "multiply")).toEqual({ audience: "owner", acts: false });
+    expect(mcpToolPolicy(lists, "add")).toEqual({ audience: "everyone", acts: false });
+    expect(mcpToolPolicy(lists, "file_ticket")).toEqual({ audience: "owner", acts: true });
+    expect(mcpToolPolicy(lists, "hang")).toEqual({ audience: "off", acts: false });
   });
 });
 
@@ -147,6 +215,13 @@ describe("the meeting's toolbox", () => {
       // Calls reuse the sessions' kept-alive connections: no handshake per call.
       expect(mcp.connections).toBe(before);
       expect(await box.tools.run("nothing_here", {}, grace, new AbortController().signal)).toEqual({ text: "There is no tool named nothing_here.", isError: true });
+      // Bob is not the owner: he is offered what everyone may use, and a call outside it is refused by the toolbox too.
+      const bob: ToolContext = { turnId: 2, speaker: "Bob", speakerId: "p-bob" };
+      expect(box.tools.rightsFor(bob).specs.map((t) => t.name)).toEqual(["add_note", "add_action_item", "current_time"]);
+      expect(box.tools.rightsFor(grace).specs).toEqual(box.tools.specs);
+      const calls = mcp.calls.length;
+      expect(await box.tools.run("multiply", { a: 6, b: 7 }, bob, new AbortController().signal)).toEqual({ text: expect.stringMatching(/^Not run: not allowed for this speaker: multiply is for the meeting's owner only/), isError: true });
+      expect(mcp.calls.length).toBe(calls);
     } finally {
       await box.close();
     }

@@ -37,11 +37,13 @@ async function agentWith(servers: unknown[]) {
 
 describe("MCP servers on an agent", () => {
   it("are saved with the token and headers encrypted, and never returned: only a hint and the header names", async () => {
-    const { agent } = await agentWith([server(), { name: "Calendar", url: "https://tools.example.com/mcp", disabledTools: ["delete_event", "delete_event"] }]);
+    const { agent } = await agentWith([server(), { name: "Calendar", url: "https://tools.example.com/mcp", disabledTools: ["delete_event", "delete_event"], everyoneTools: ["free_busy"], actingTools: ["book", "book"] }]);
     expect(agent.mcpServers).toEqual([
-      { id: expect.any(String), name: "Tracker", url: mcp.url, hasToken: true, tokenHint: "mcp-…9876", headerNames: ["X-Team"], disabledTools: [] },
-      { id: expect.any(String), name: "Calendar", url: "https://tools.example.com/mcp", hasToken: false, tokenHint: null, headerNames: [], disabledTools: ["delete_event"] },
+      { id: expect.any(String), name: "Tracker", url: mcp.url, hasToken: true, tokenHint: "mcp-…9876", headerNames: ["X-Team"], disabledTools: [], everyoneTools: [], actingTools: [] },
+      { id: expect.any(String), name: "Calendar", url: "https://tools.example.com/mcp", hasToken: false, tokenHint: null, headerNames: [], disabledTools: ["delete_event"], everyoneTools: ["free_busy"], actingTools: ["book"] },
     ]);
+    // Built-in tools: the defaults (docs/tools.md, "Who may use which tool").
+    expect(agent.builtinTools).toEqual({ add_note: "everyone", add_action_item: "everyone", current_time: "everyone", upcoming_meetings: "owner", leave_meeting: "owner" });
     expect(JSON.stringify(agent)).not.toContain(TOKEN);
     expect(JSON.stringify(agent)).not.toContain("team-secret-42");
     expect(agent).toMatchObject({ timeZone: "UTC", summaries: true });
@@ -133,5 +135,22 @@ describe("Test connection (POST /api/mcp/test)", () => {
     expect((await call(testConnection, { body: { url: moved, ...stored }, headers: owner.headers })).body).toEqual({ ok: false, message: "The server refused the credentials (401)" });
     const stranger = await createUser();
     expect((await call(testConnection, { body: { url: mcp.url, ...stored }, headers: stranger.headers })).status).toBe(404);
+  });
+
+  it("built-in tools take an audience each, kept when an update leaves them out; leave_meeting is never for everyone, and unknown tools are named", async () => {
+    const owner = await createUser();
+    const res = await call(create, { body: validAgent({ builtinTools: { upcoming_meetings: "off", current_time: "owner" } }), headers: owner.headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.builtinTools).toMatchObject({ upcoming_meetings: "off", current_time: "owner", leave_meeting: "owner" });
+    // An update that leaves builtinTools out keeps the choices; one that gives them replaces them.
+    const put = (body: unknown) => call(update, { method: "PUT", body, headers: owner.headers, params: { id: res.body.id } });
+    expect((await put(validAgent({ name: "Renamed" }))).body.builtinTools).toMatchObject({ upcoming_meetings: "off", current_time: "owner" });
+    expect((await put(validAgent({ builtinTools: { add_note: "off" } }))).body.builtinTools).toEqual({ add_note: "off", add_action_item: "everyone", current_time: "everyone", upcoming_meetings: "owner", leave_meeting: "owner" });
+    const refused = await call(create, { body: validAgent({ builtinTools: { leave_meeting: "everyone", made_up: "owner" } }), headers: owner.headers });
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues).toEqual([
+      { path: "builtinTools.leave_meeting", message: "leave_meeting can be for the owner only, or off" },
+      { path: "builtinTools.made_up", message: "There is no built-in tool named made_up (they are add_note, add_action_item, current_time, upcoming_meetings, leave_meeting)" },
+    ]);
   });
 });

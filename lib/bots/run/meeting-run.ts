@@ -120,7 +120,9 @@ export class MeetingRun {
   /** What a heartbeat brought: manual activation, passed to the session when it changes. */
   private onRunState(state: RunState): void {
     const { end, parts } = this.scope;
-    if (end.over || state.activated === parts.activated) return;
+    if (end.over) return;
+    parts.tools?.setConfirmedOwner(state.ownerParticipantId);
+    if (state.activated === parts.activated) return;
     parts.activated = state.activated;
     parts.session?.setActivated(state.activated);
   }

@@ -62,7 +62,7 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   const bridge = (parts.bridge = bridgeSlot(await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) })));
   // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
   const leave = () => run.end.end({ kind: "completed", reason: "left_on_request" });
-  const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, save, log, leave }));
+  const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, platform: meeting.platform, save, log, leave }));
   const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, heard: () => run.rules.heard(), fail: (f) => run.end.end({ kind: "failed", ...f }), log });
   const session = (parts.session = createVoiceSession({ agent: voice, output: bridge, onEvent, tools: tools.tools, log }));
   await session.start();

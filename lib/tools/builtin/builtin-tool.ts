@@ -6,7 +6,7 @@ export interface MeetingScope {
   agentId: string;
   /** The agent's IANA time zone. */
   timeZone: string;
-  /** The owner's display name as people see it, and whether this turn's speaker is the owner (docs/tools.md). */
+  /** The owner's display name as people see it, and whether this turn's speaker is verified as the owner (docs/tools.md). */
   ownerName: string;
   isOwner(context: ToolContext): boolean;
   /** The bot leaves once the reply that asked for it has been said. */

@@ -1,4 +1,4 @@
-import type { AgentVoiceConfig, ChatMessage } from "../types.ts";
+import type { AgentVoiceConfig, ChatMessage, ToolCall } from "../types.ts";
 import type { ToolExchange } from "./reply.ts";
 import { CONTEXT_TRANSCRIPT_CHARS } from "./tuning.ts";
 
@@ -76,6 +76,8 @@ export function buildMessages(
   history: readonly HistoryEntry[],
   budgetChars = CONTEXT_TRANSCRIPT_CHARS,
   withTools = false,
+  /** Which earlier tool rounds this request may carry (a speaker does not get the results of tools they may not use). */
+  keepRound: (calls: ToolCall[]) => boolean = () => true,
 ): ChatMessage[] {
   // Newest first until the budget is spent; the newest entry is always kept, cut if need be. A tool
   // round is kept or left out whole (every call needs its result).
@@ -93,6 +95,10 @@ export function buildMessages(
   const messages: ChatMessage[] = [{ role: "system", content: systemPrompt(agent, withTools) }];
   for (const e of kept) {
     if (e.tools) {
+      // A reply without tools (this speaker may use none) cannot carry tool rounds: every API refuses
+      // them. Nor does a speaker get the results of tools they may not use (the owner's calendar): what
+      // the agent said about them stays, as everyone heard it.
+      if (!withTools || !keepRound(e.tools.calls)) continue;
       messages.push({ role: "assistant", content: "", toolCalls: e.tools.calls }, ...e.tools.results);
       continue;
     }

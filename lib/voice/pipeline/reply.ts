@@ -1,6 +1,6 @@
 import type { ChatMessage, LlmProvider, ToolCall, TtsProvider, TtsStream } from "../types.ts";
 import type { ProviderUsage, ToolCallRecord } from "../../meetings/run-output.ts";
-import type { AgentTools, ToolContext } from "../../tools/types.ts";
+import type { AgentTools, ToolContext, ToolRights } from "../../tools/types.ts";
 import type { Playout } from "./playout.ts";
 import { SentenceChunker } from "./sentence-chunker.ts";
 import { refusedCall, runToolCall, type ToolLimits, type ToolOutcome } from "./tool-runner.ts";
@@ -9,6 +9,8 @@ import { MAX_PARALLEL_TOOL_CALLS, MAX_TOOL_ROUNDS, TOOL_FILLER_AFTER_MS, TTS_LOO
 /** What a reply needs to let the model call tools (docs/tools.md). */
 export interface ReplyTools {
   tools: AgentTools;
+  /** What this turn's speaker may use: only these are offered, and every call is checked against them. */
+  rights: ToolRights;
   context: ToolContext;
   limits: ToolLimits;
   /** In the agent's language: said while a slow tool runs, and when tools failed and the model said nothing. */
@@ -145,7 +147,7 @@ export class Reply {
         let said = "";
         let usage: { inputTokens: number; outputTokens: number } | null = null;
         try {
-          for await (const chunk of llm.chat(messages, this.controller.signal, tools ? { tools: tools.tools.specs } : undefined)) {
+          for await (const chunk of llm.chat(messages, this.controller.signal, tools ? { tools: tools.rights.specs } : undefined)) {
             if (this.aborted) break;
             if (chunk.type === "usage") {
               usage = { inputTokens: chunk.inputTokens, outputTokens: chunk.outputTokens };
@@ -155,7 +157,8 @@ export class Reply {
             if (chunk.type === "tool_call") {
               calls.push(chunk.call);
               // Each call starts as soon as the stream has it; beyond the last round none runs.
-              if (runsTools) running.push(this.startTool(tools, chunk.call, running.length));
+              // From the second round on, the model has read tool results: they never widen rights.
+              if (runsTools) running.push(this.startTool(tools, chunk.call, running.length, round > 0));
               continue;
             }
             if (!chunk.delta) continue;
@@ -194,14 +197,21 @@ export class Reply {
     }
   }
 
-  /** Starts one call (the n-th of its round), bounded; reports it when it ends. */
-  private startTool(tools: ReplyTools, call: ToolCall, n: number): Promise<ToolOutcome> {
+  /**
+   * Starts one call (the n-th of its round), bounded; reports it when it ends. A call outside the
+   * speaker's rights, or one that acts made after a tool result was read, is refused whatever the
+   * model says: the model gets the reason as the call's result.
+   */
+  private startTool(tools: ReplyTools, call: ToolCall, n: number, afterToolResult: boolean): Promise<ToolOutcome> {
     this.toolCalls++;
     const { now } = this.options;
+    const refusal = tools.rights.refusal(call.name, afterToolResult);
     const run =
-      n >= MAX_PARALLEL_TOOL_CALLS
-        ? Promise.resolve(refusedCall(call, tools.context, `only ${MAX_PARALLEL_TOOL_CALLS} calls can run at once`, now))
-        : runToolCall(tools.tools, call, tools.context, this.controller.signal, tools.limits, now);
+      refusal !== null
+        ? Promise.resolve(refusedCall(call, tools.context, refusal, now))
+        : n >= MAX_PARALLEL_TOOL_CALLS
+          ? Promise.resolve(refusedCall(call, tools.context, `only ${MAX_PARALLEL_TOOL_CALLS} calls can run at once`, now))
+          : runToolCall(tools.tools, call, tools.context, this.controller.signal, tools.limits, now);
     return run.then((outcome) => {
       tools.onToolCall(outcome.record);
       return outcome;

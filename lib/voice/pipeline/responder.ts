@@ -81,11 +81,14 @@ export class Responder {
   answer(turn: UserTurn): void {
     // A question waiting to be asked again is part of this request's context.
     this.retryTurn = null;
-    const { agent, ai, history, tools } = this.options;
+    const { agent, ai, history } = this.options;
     const turnId = this.turnCount + 1;
-    const messages = buildMessages(agent, history.entries, undefined, tools !== null);
     const speaker = this.options.participants.nameOf(turn.speakerId);
-    this.startReply({ llm: ai, messages, tools: this.replyTools(turnId, speaker, turn.speakerId ?? null) }, turn, true);
+    // What this speaker may use is decided now, in code (docs/tools.md, "Who may use which tool").
+    const tools = this.replyTools(turnId, speaker, turn.speakerId ?? null);
+    const usable = new Set(tools?.rights.specs.map((s) => s.name));
+    const messages = buildMessages(agent, history.entries, undefined, tools !== undefined, (calls) => calls.every((c) => usable.has(c.name)));
+    this.startReply({ llm: ai, messages, tools }, turn, true);
   }
 
   /** Speaks a fixed text, heard out; resolves when it has played (or was stopped). */
@@ -153,13 +156,17 @@ export class Responder {
     );
   }
 
-  /** What a reply to this speaker's turn may call, bounded as the session says. */
+  /** What a reply to this speaker's turn may call, bounded as the session says; nothing when the speaker may use no tool. */
   private replyTools(turnId: number, speaker: string, speakerId: string | null): ReplyTools | undefined {
     const { tools, toolLimits, agent, emit } = this.options;
     if (!tools) return undefined;
+    const context = { turnId, speaker, speakerId };
+    const rights = tools.rightsFor(context);
+    if (rights.specs.length === 0) return undefined;
     return {
       tools,
-      context: { turnId, speaker, speakerId },
+      rights,
+      context,
       limits: toolLimits,
       phrases: phrasesFor(agent.language),
       onToolCall: (call) => emit({ type: "tool_call", call }),

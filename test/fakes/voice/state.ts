@@ -57,13 +57,17 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
 /**
  * A scripted LLM answer: text, or function calls the model makes (after saying `say`, if given).
  * A call is scripted by name and arguments; each dialect gives it its own id and wire form.
+ * `unoffered: true` lets the model name a tool the request did not offer (models do hallucinate
+ * calls, e.g. to a tool named earlier in the conversation); otherwise such a script is a mistake.
  */
-export type ScriptedAnswer = string | { say?: string; calls: { name: string; arguments: Record<string, unknown> }[] };
+export type ScriptedAnswer = string | { say?: string; calls: { name: string; arguments: Record<string, unknown> }[]; unoffered?: boolean };
 
 /** What a fake LLM answers one request with. */
 export interface FakeAnswer {
   text: string;
   calls: { name: string; arguments: Record<string, unknown> }[];
+  /** The script lets it call tools the request did not offer. */
+  unoffered?: boolean;
 }
 
 /** A failure the next matching request(s) get instead of an answer. */
@@ -149,7 +153,7 @@ export class FakeState {
   /** The LLM's next answer: scripted (text and tool calls), else an echo of the last user message. */
   nextAnswer(lastUser: string): FakeAnswer {
     const scripted = this.aiScript.shift();
-    if (typeof scripted === "object") return { text: scripted.say ?? "", calls: scripted.calls };
+    if (typeof scripted === "object") return { text: scripted.say ?? "", calls: scripted.calls, unoffered: scripted.unoffered };
     return { text: scripted ?? this.echo(lastUser), calls: [] };
   }
 

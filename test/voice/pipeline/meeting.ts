@@ -34,6 +34,8 @@ export interface AgentSetup {
   /** What the agent may call, and the bounds of a call. */
   tools?: AgentTools;
   toolLimits?: Partial<ToolLimits>;
+  /** Also hands every session event here (a bot's own handling of them, lib/bots/run/session-events.ts). */
+  onEvent?: (e: SessionEvent) => void;
 }
 
 function providerConfig(kind: ProviderKind, providerId: string, fakes: VoiceFakes, setup: AgentSetup, model?: string): ProviderConfig {
@@ -86,7 +88,10 @@ export class Meeting {
       now: () => this.clock,
       log: (event, fields) => this.lines.push({ event, ...fields }),
       outageLimitMs: setup.outageLimitMs,
-      onEvent: (e) => this.events.push(e),
+      onEvent: (e) => {
+        this.events.push(e);
+        setup.onEvent?.(e);
+      },
       tools: setup.tools,
       toolLimits: setup.toolLimits,
       output: {
