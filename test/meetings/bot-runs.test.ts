@@ -30,7 +30,7 @@ describe("bot runs", () => {
     expect(await claimRun({ ...ref, workerId: "w2" }, { again: true })).toEqual({ claimed: false, reason: "taken" });
     expect(await claimRun(ref)).toEqual({ claimed: false, reason: "taken" });
     expect(await claimRun(ref, { again: true })).toMatchObject({ claimed: true });
-    expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false });
+    expect(await heartbeat(ref)).toEqual({ status: "joining", activated: false, ownerParticipantId: null });
     expect(await db.meetingEvent.count({ where: { meetingId: id, toStatus: "failed" } })).toBe(0);
   });
 
