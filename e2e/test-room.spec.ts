@@ -163,11 +163,19 @@ test("opened from the meeting's page, the room says what the agent does and why 
     await expect(page.getByRole("log", { name: "Live transcript" })).toContainText("Priya presents the budget.", { timeout: 30_000 });
     expect(await llmRequests()).toBe(1);
     await endTest(page, "Cohost");
+    // Issue 31: the ended test leads on to its meeting (the row says what it cost, not "so far"),
+    // and so does the screen after Leave; no dead end.
+    await expect(card).toContainText(/Cost\s*\$0\.\d\d/);
+    await expect(card).not.toContainText("Cost so far");
+    await expect(card.getByRole("link", { name: "See the meeting: Cohost" })).toBeVisible();
+    await page.getByRole("button", { name: "Leave" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You left the room." })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("room-left-desktop.png"), fullPage: true });
+    await page.getByRole("link", { name: "See the meeting: Cohost" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Activation check/ })).toBeVisible();
 
-    // Back on the meeting's page, the transcript's times are time into the meeting (they were the
+    // On the meeting's page, the transcript's times are time into the meeting (they were the
     // worker's uptime, which is always more: the worker was up before the meeting began).
-    await page.getByRole("link", { name: "Cohost" }).first().click();
-    await page.getByRole("heading", { name: "Recent meetings" }).locator("..").getByRole("link", { name: /Activation check/ }).click();
     const line = page.getByRole("list", { name: "Transcript" }).getByRole("listitem").filter({ hasText: TEXT.agenda });
     const [mm, ss] = (await line.locator("span").first().innerText()).split(":").map(Number);
     const { startedAt } = await details(setup.request, id);

@@ -1,9 +1,10 @@
 "use client";
 import { AlertCircle, Bot, Ear, Loader2, LogOut, MessageCircleMore, Volume2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
 import { memo } from "react";
 import { useReasonText } from "@/components/meetings/status-chip";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClassName } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { notifications } from "@/lib/client/notifications";
@@ -137,7 +138,7 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-[var(--border)] pt-2">
       <p className="mr-auto text-sm">
-        <span className="text-[var(--text-muted)]">{t("cost")}</span> <span className="font-medium tabular-nums">{costText}</span>
+        <span className="text-[var(--text-muted)]">{live ? t("cost") : t("costTotal")}</span> <span className="font-medium tabular-nums">{costText}</span>
       </p>
       {agent.status === "in_progress" && agent.manualActivation && (
         <Button
@@ -151,6 +152,7 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
           {agent.activated ? t("deactivate") : t("activate")}
         </Button>
       )}
+      {!live && <MeetingLink meetingId={owner.meetingId} agentName={agent.agentName} />}
       {live ? (
         <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop", t("ended", { name: agent.agentName }))}>
           {t("end")}
@@ -161,5 +163,15 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
         </Button>
       )}
     </div>
+  );
+}
+
+/** The meeting the test became, with its transcript, cost, summary and exports (for its owner). */
+export function MeetingLink({ meetingId, agentName, variant = "secondary" }: { meetingId: string; agentName: string; variant?: "primary" | "secondary" }) {
+  const t = useTranslations("rooms.agents");
+  return (
+    <Link href={`/meetings/${meetingId}/details`} aria-label={t("seeMeetingOf", { name: agentName })} className={buttonClassName(variant, "sm")}>
+      {t("seeMeeting")}
+    </Link>
   );
 }
