@@ -16,10 +16,12 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Clicks through the "shown once" dialog and answers the secret it showed. */
-async function copyShownOnce(page: Page, title: string, label: string): Promise<string> {
+async function copyShownOnce(page: Page, title: string, label: string, kept: string): Promise<string> {
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("alert")).toContainText("shown only this once");
+  // What Cohost keeps, truly (issue 31: a signing secret is no fingerprint: it signs with it).
+  await expect(dialog.getByRole("alert")).toContainText(kept);
   const value = await dialog.getByLabel(label).inputValue();
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
@@ -31,7 +33,7 @@ async function createKeyInUi(page: Page, name: string, access: "Full access" | "
   await keys.getByLabel("Name").fill(name);
   await keys.getByLabel("Access").selectOption({ label: access });
   await keys.getByRole("button", { name: "Create key" }).click();
-  return copyShownOnce(page, "Your new API key", "API key");
+  return copyShownOnce(page, "Your new API key", "API key", "Cohost keeps only a fingerprint of it.");
 }
 
 const statuses = (received: Received[], meetingId: string) =>
@@ -59,7 +61,7 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
     await hooks.getByLabel("Endpoint address").fill(receiver.url);
     await hooks.getByRole("checkbox", { name: /meeting\.transcript\.segment/ }).check();
     await hooks.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret");
+    const secret = await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret", "Cohost keeps it encrypted, only to sign each delivery to this endpoint.");
     receiver.useSecret(secret);
     const endpoint = hooks.getByRole("list", { name: "Your webhook endpoints" }).getByRole("listitem").first();
     await expect(endpoint).toContainText(receiver.url);

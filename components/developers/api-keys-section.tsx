@@ -59,7 +59,7 @@ export function ApiKeysSection() {
         </Button>
       </form>
       {keys.data && keys.data.length === 0 ? <p className="text-sm text-[var(--text-muted)]">{t("keys.empty")}</p> : <KeyList keys={keys.data ?? []} onRevoke={setRevoking} />}
-      <LazyShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} value={shown} onClose={() => setShown(null)} />
+      <LazyShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} note={t("shownOnce")} value={shown} onClose={() => setShown(null)} />
       <LazyConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

@@ -90,7 +90,7 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
-      <LazyShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} value={secret} onClose={() => setSecret(null)} />
+      <LazyShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} note={t("hooks.shownOnce")} value={secret} onClose={() => setSecret(null)} />
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
