@@ -145,3 +145,49 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
     await api.dispose();
   }
 });
+
+test("the API guide is part of the app: from Developers, quickstart to versioning, themed, the commands naming this server", async ({ signedIn: page }) => {
+  // Issue 31: the reference pointed at "docs/api.md", a repository path a hosted user cannot open.
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Developers" }).click();
+  await page.getByRole("link", { name: "API guide" }).click();
+  await expect(page).toHaveURL(/\/developers\/guide\/quickstart$/);
+  await expect(page).toHaveTitle("API guide · Cohost");
+  const guide = page.getByRole("article");
+  await expect(guide.getByRole("heading", { level: 2, name: "Quickstart" })).toBeVisible();
+  // Pasted literally, the commands reach this server.
+  await expect(guide.locator("pre").first()).toContainText(`export COHOST=${E2E.appUrl}`);
+  await expect(guide).not.toContainText("cohost.example.com");
+  const sections = page.getByRole("navigation", { name: "API guide sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Quickstart", "Authentication", "Errors", "Limits", "Webhooks", "Live event stream", "Versioning"]);
+  await expect(sections.getByRole("link", { name: "Quickstart" })).toHaveAttribute("aria-current", "page");
+
+  await sections.getByRole("link", { name: "Webhooks" }).click();
+  await expect(guide.getByRole("heading", { level: 2, name: "Webhooks" })).toBeVisible();
+  await expect(guide.getByRole("table")).toContainText("meeting.transcript.segment");
+  await expect(guide).toContainText("webhook-signature");
+  await expect(guide).not.toContainText("lib/net");
+  await page.screenshot({ path: test.info().outputPath("guide-desktop.png"), fullPage: true });
+
+  // Themed: in the dark theme the guide's surface and code blocks are dark, not a white block.
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  const background = (selector: string) => guide.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await page.getByRole("article").locator("..").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(18, 24, 33)");
+  expect(await background("th")).toBe("rgb(26, 34, 48)");
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // On a phone: nothing scrolls sideways but the tables and code themselves.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await sections.getByRole("link", { name: "Quickstart" }).click();
+  await expect(guide.getByRole("heading", { level: 2, name: "Quickstart" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("guide-phone-dark.png"), fullPage: true });
+
+  // Beside the reference, both ways.
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/developers\/api$/);
+  await page.getByRole("link", { name: "API guide" }).click();
+  await expect(page).toHaveURL(/\/developers\/guide\/quickstart$/);
+});

@@ -50,9 +50,14 @@ export function ApiReference() {
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/developers" className="text-sm text-primary hover:underline dark:text-[var(--text)]">
-        ← {t("backToDevelopers")}
-      </Link>
+      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <Link href="/developers" className="text-primary hover:underline dark:text-[var(--text)]">
+          ← {t("backToDevelopers")}
+        </Link>
+        <Link href="/developers/guide/quickstart" className="text-primary hover:underline dark:text-[var(--text)]">
+          {t("openGuide")}
+        </Link>
+      </div>
       <IntroCard text={t("referenceIntro")}>
         <a href="/api/openapi.json" className="text-sm font-medium text-primary hover:underline dark:text-[var(--text)]">
           {t("downloadDocument")}
