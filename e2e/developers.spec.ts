@@ -66,10 +66,11 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
     const endpoint = hooks.getByRole("list", { name: "Your webhook endpoints" }).getByRole("listitem").first();
     await expect(endpoint).toContainText(receiver.url);
 
-    // The endpoint works: a test event from its delivery log arrives, signed, and is logged as delivered.
-    await endpoint.getByRole("button", { name: "Delivery log" }).click();
+    // The endpoint works: a test event sent from its row (issue 31: it was only inside the delivery
+    // log) arrives, signed, and the log opens to show it delivered.
     await endpoint.getByRole("button", { name: "Send test event" }).click();
-    await expect(endpoint.getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    await expect(endpoint.getByRole("region", { name: "Delivery log" }).getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    await expect(endpoint.getByRole("button", { name: "Hide log" })).toHaveAttribute("aria-expanded", "true");
     expect(receiver.received[0]).toMatchObject({ verified: true, body: { type: "webhook.test" } });
 
     // From here on, only the key: no cookies, no session.
