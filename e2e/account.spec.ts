@@ -77,7 +77,7 @@ test("change password: the current one is required, weak ones are refused, this 
   await next.fill("password123");
   await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Choose a password that is harder to guess.")).toBeVisible();
+  await expect(page.getByText("This password is one of the most common ones. Choose one that is harder to guess.")).toBeVisible();
 
   await next.fill("walnut-ferry-orbit");
   await expect(page.getByTestId("password-strength")).toContainText("Strong");

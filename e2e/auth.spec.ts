@@ -20,7 +20,8 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await password.fill("password");
   await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Choose a password that is harder to guess.")).toBeVisible();
+  // The reason stays after submitting (issue 31: it became a vaguer "harder to guess").
+  await expect(page.getByText("This password is one of the most common ones. Choose one that is harder to guess.")).toBeVisible();
   await password.fill("Lovelace1815");
   await expect(page.getByTestId("password-strength")).toContainText("built from your name or e-mail");
   // Show/hide: the toggle says its state and reveals what was typed.
