@@ -231,10 +231,22 @@ test("an agent whose provider refuses its key: the room says it could not stay a
   }
 });
 
-test("with no credit, Try in the test room says what the room costs and where to top up", async ({ signedIn: page }) => {
+test("with no credit, the agent's card says so and leads to Billing; the send dialog's Try in the test room says what the room costs", async ({ signedIn: page }) => {
   await createAgentViaApi(page.request, { name: "Cohost" });
-  await page.goto("/agents");
-  await page.getByRole("button", { name: "Try in the test room: Cohost" }).click();
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
+  // Issue 31: the card said "Active" beside "Cannot join meetings without credit" and offered a
+  // test room that then refused.
+  const card = page.getByRole("list", { name: "Your agents" }).getByRole("listitem").filter({ hasText: "Cohost" });
+  await expect(card).toContainText("No credit");
+  await expect(card).not.toContainText("Active");
+  await expect(card.getByRole("button", { name: "Try in the test room: Cohost" })).toHaveCount(0);
+  await card.getByRole("link", { name: "Top up to try Cohost in the test room" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Meetings" }).click();
+  await page.getByRole("button", { name: "Send agent to a meeting" }).first().click();
+  await page.getByRole("dialog", { name: "Send agent to a meeting" }).getByRole("button", { name: "Try in the test room: Cohost" }).click();
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("The test room is billed like any meeting, by the minute, and your balance is empty. Top up on the Billing page, then try again.");
-  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page).toHaveURL(/\/meetings/);
 });
