@@ -138,6 +138,9 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByRole("list", { name: "Your API keys" })).toContainText("Revoked");
     expect((await api.get("/api/me")).status()).toBe(401);
+    // A key that ended can be removed from the list (issue 31: revoked keys stayed forever).
+    await page.getByRole("button", { name: "Remove Dashboard" }).click();
+    await expect(page.getByText("No API keys yet. Create one to call the API from your own code.")).toBeVisible();
 
     // The API reference renders the document with the renderer Cohost serves itself.
     await page.getByRole("link", { name: "API reference" }).click();

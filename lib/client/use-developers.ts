@@ -27,6 +27,10 @@ export function useApiKeys() {
       await apiFetch(`/api/api-keys/${id}`, { ...json("DELETE"), fallback: t("revokeKey") });
       await swr.mutate();
     },
+    async remove(id: string) {
+      await apiFetch(`/api/api-keys/${id}/remove`, { ...json("POST"), fallback: t("removeKey") });
+      await swr.mutate();
+    },
   };
 }
 
