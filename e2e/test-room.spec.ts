@@ -63,6 +63,8 @@ async function endTest(page: Page, name: string) {
   await expect(agent).toContainText("Left the room", { timeout: 20_000 });
   await expect(agent).toContainText("You stopped the agent.");
   await expect(agent.getByRole("button", { name: "Send it again" })).toBeVisible();
+  // Issue 31: a toast ("… left the test room") covered Copy link, Mute and Leave; the row says it.
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("status")).toHaveCount(0);
   await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: name })).toHaveCount(0, { timeout: 20_000 });
 }
 

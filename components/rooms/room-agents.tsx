@@ -7,7 +7,6 @@ import { useReasonText } from "@/components/meetings/status-chip";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions, type MeetingAction } from "@/lib/client/use-meetings";
 import { useSubmit } from "@/lib/client/use-submit";
 import { isLive } from "@/lib/meetings/status";
@@ -126,12 +125,13 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
   const actions = useMeetingActions();
   const submit = useSubmit();
   const live = isLive(agent.status);
-  const act = (what: MeetingAction | "activation", done: string) =>
+  // No toast on success: in the room it covered Copy link, Mute and Leave (issue 31). The row says
+  // what happened itself, announced as it changes (its state line is aria-live).
+  const act = (what: MeetingAction | "activation") =>
     submit.run(
       async () => {
         if (what === "activation") await actions.setActivation(owner.meetingId, !agent.activated);
         else await actions.run(what, owner.meetingId);
-        notifications.add({ type: "success", message: done });
       },
       { key: what },
     );
@@ -147,18 +147,18 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
           aria-pressed={agent.activated}
           loading={submit.running("activation")}
           disabled={submit.busy}
-          onClick={() => act("activation", agent.activated ? t("deactivated", { name: agent.agentName }) : t("activated", { name: agent.agentName }))}
+          onClick={() => act("activation")}
         >
           {agent.activated ? t("deactivate") : t("activate")}
         </Button>
       )}
       {!live && <MeetingLink meetingId={owner.meetingId} agentName={agent.agentName} />}
       {live ? (
-        <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop", t("ended", { name: agent.agentName }))}>
+        <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop")}>
           {t("end")}
         </Button>
       ) : (
-        <Button size="sm" variant="secondary" loading={submit.running("restart")} disabled={submit.busy} onClick={() => act("restart", t("sentAgain", { name: agent.agentName }))}>
+        <Button size="sm" variant="secondary" loading={submit.running("restart")} disabled={submit.busy} onClick={() => act("restart")}>
           {t("sendAgain")}
         </Button>
       )}
