@@ -82,6 +82,8 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   if (!token?.sub || ended) {
     const url = new URL("/signin", request.url);
     url.searchParams.set("returnUrl", `${pathname}${search}`);
+    // Say why: the password was changed or the sessions ended on another device (issue 31).
+    if (ended) url.searchParams.set("notice", "session-ended");
     const response = NextResponse.redirect(url);
     if (ended) forgetSessionCookies(request, response);
     return response;

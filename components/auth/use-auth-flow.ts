@@ -97,8 +97,9 @@ export function useAuthFlow(props: SignInProps) {
     });
 
   /** After a link flow: the sign-in screen with what happened. */
-  const finishLink = (next: Notice, resend = false) => {
+  const finishLink = (next: Notice, resend = false, email?: string) => {
     say(next, resend);
+    if (email) setFields((f) => ({ ...f, email }));
     setScreen("signin");
     showInUrl("signin");
   };
