@@ -172,6 +172,9 @@ test("the API guide is part of the app: from Developers, quickstart to versionin
   await expect(guide).toContainText("webhook-signature");
   await expect(guide).not.toContainText("lib/net");
   await page.screenshot({ path: test.info().outputPath("guide-desktop.png"), fullPage: true });
+  // A long page: the sidebar stays in view at its end (it scrolled away, issue 31).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Dashboard" })).toBeInViewport();
 
   // Themed: in the dark theme the guide's surface and code blocks are dark, not a white block.
   await page.getByRole("button", { name: "Theme" }).click();

@@ -168,6 +168,8 @@ test("a failed join names its cause; a paused agent offers no Join now and shows
   await page.goto("/meetings");
   const roadmap = page.getByRole("row", { name: /Roadmap/ });
   await expect(roadmap.getByRole("button", { name: "Cancel Roadmap" })).toBeVisible();
+  // Not held yet: no cost to show, a dash rather than "$0.00" (issue 31).
+  await expect(roadmap).not.toContainText("$0.00");
   await expect(roadmap.getByRole("button", { name: "Send the agent into Roadmap now" })).toHaveCount(0);
   await expect(roadmap).toContainText("The agent is paused");
   // The send dialog does not choose the paused agent for the user: it is offered, disabled, with why.

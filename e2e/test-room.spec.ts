@@ -243,6 +243,7 @@ test("with no credit, the agent's card says so and leads to Billing; the send di
   await expect(card).toContainText("No credit");
   await expect(card).not.toContainText("Active");
   await expect(card.getByRole("button", { name: "Try in the test room: Cohost" })).toHaveCount(0);
+  await card.screenshot({ path: test.info().outputPath("no-credit-card-desktop.png") });
   await card.getByRole("link", { name: "Top up to try Cohost in the test room" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
 

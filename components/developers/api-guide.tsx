@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import type { GuidePage } from "@/lib/openapi/guide";
+import { DocsLinks } from "./docs-links";
 
 /**
  * The API guide's pages (lib/openapi/guide.ts): its sections as a list of links beside (above, on a
@@ -13,14 +14,7 @@ export async function ApiGuide({ pages, current }: { pages: Pick<GuidePage, "slu
   const t = await getTranslations("developers");
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link href="/developers" className="text-primary hover:underline dark:text-[var(--text)]">
-          ← {t("backToDevelopers")}
-        </Link>
-        <Link href="/developers/api" className="text-primary hover:underline dark:text-[var(--text)]">
-          {t("openReference")}
-        </Link>
-      </div>
+      <DocsLinks back={t("backToDevelopers")} other={{ href: "/developers/api", label: t("openReference") }} />
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[12rem_minmax(0,1fr)]">
         <nav aria-label={t("guideSections")} className="min-w-0">
           <ul className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible md:pb-0">

@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { DocsLinks } from "./docs-links";
 import { IntroCard } from "./intro-card";
 
 const ASSETS = "/developers/api/assets";
@@ -50,14 +50,7 @@ export function ApiReference() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link href="/developers" className="text-primary hover:underline dark:text-[var(--text)]">
-          ← {t("backToDevelopers")}
-        </Link>
-        <Link href="/developers/guide/quickstart" className="text-primary hover:underline dark:text-[var(--text)]">
-          {t("openGuide")}
-        </Link>
-      </div>
+      <DocsLinks back={t("backToDevelopers")} other={{ href: "/developers/guide/quickstart", label: t("openGuide") }} />
       <IntroCard text={t("referenceIntro")}>
         <a href="/api/openapi.json" className="text-sm font-medium text-primary hover:underline dark:text-[var(--text)]">
           {t("downloadDocument")}

@@ -51,7 +51,7 @@ function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: Webh
         <p>
           <code className="text-xs">{d.eventType}</code> <span className={tone}>{t(`status.${d.status}`)}</span>{" "}
           <span className="text-xs text-[var(--text-muted)]">
-            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })} · {t("attempts", { count: d.attempts })}
+            {format.dateTime(new Date(d.createdAt), { dateStyle: "medium", timeStyle: "medium" })} · {t("attempts", { count: d.attempts })}
             {d.nextAttemptAt && ` · ${t("next", { when: format.dateTime(new Date(d.nextAttemptAt), { timeStyle: "medium" }) })}`}
           </span>
         </p>
