@@ -192,9 +192,12 @@ test("the API guide is part of the app: from Developers, quickstart to versionin
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: test.info().outputPath("guide-phone-dark.png"), fullPage: true });
 
-  // Beside the reference, both ways.
+  // Beside the reference, both ways; the reference is dark in the dark theme too, not a white block.
   await page.getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/developers\/api$/);
+  await expect(page.getByText("/api/meetings/join").first()).toBeVisible({ timeout: 30_000 });
+  expect(await page.getByTestId("api-reference").evaluate((el) => getComputedStyle(el).filter)).toContain("invert");
+  await page.screenshot({ path: test.info().outputPath("reference-phone-dark.png") });
   await page.getByRole("link", { name: "API guide" }).click();
   await expect(page).toHaveURL(/\/developers\/guide\/quickstart$/);
 });

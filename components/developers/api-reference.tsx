@@ -62,8 +62,9 @@ export function ApiReference() {
           {t("referenceFailed")}
         </p>
       )}
-      {/* Swagger UI has no dark theme: it keeps a light surface of its own. */}
-      <div ref={target} className="rounded-lg bg-white text-black" />
+      {/* Swagger UI has no dark theme: in ours its light surface is inverted (hues turned back), so
+          it is no white block on a dark page (issue 31). */}
+      <div ref={target} data-testid="api-reference" className="rounded-lg bg-white text-black dark:[filter:invert(0.9)_hue-rotate(180deg)]" />
     </div>
   );
 }
