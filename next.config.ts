@@ -30,7 +30,11 @@ const nextConfig: NextConfig = {
   images: { unoptimized: true },
   outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   // The API reference's renderer is read from the installed package at run time.
-  outputFileTracingIncludes: { "/developers/api/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui-bundle.js", "./node_modules/swagger-ui-dist/swagger-ui.css"] },
+  // The API guide's pages are rendered from docs/api.md at run time (lib/openapi/guide.ts).
+  outputFileTracingIncludes: {
+    "/developers/api/assets/[file]": ["./node_modules/swagger-ui-dist/swagger-ui-bundle.js", "./node_modules/swagger-ui-dist/swagger-ui.css"],
+    "/developers/guide/[section]": ["./docs/api.md"],
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,7 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
 import { isUsableCallbackUrl, unusableCallbackCookies, withoutCookies } from "./lib/auth/callback-url";
-import { sessionIsCurrent } from "./lib/auth/session-version";
+import { sessionState } from "./lib/auth/session-version";
+import { databaseReachable } from "./lib/db/reachable";
+import { requestLocale, unavailablePage } from "./lib/http/unavailable-page";
 import { servedOverHttps } from "./lib/config";
 import { hasInvalidCharacters } from "./lib/validation/parse";
 import { newNonce, securityHeaders } from "./lib/http/security-headers";
@@ -42,8 +44,26 @@ function secured(response: NextResponse, headers: Record<string, string>): NextR
   return response;
 }
 
+/**
+ * 503 with Retry-After and a page that retries by itself (lib/http/unavailable-page.ts), for a page
+ * loaded while the database is down. Only for a document: the app's own navigations (RSC fetches,
+ * which ask for no HTML) keep the shell and show the outage in it (app/(app)/error.tsx).
+ */
+function isDocument(request: NextRequest): boolean {
+  return request.headers.get("sec-fetch-dest") === "document" || (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+function unavailable(request: NextRequest): NextResponse | null {
+  if (!isDocument(request)) return null;
+  const page = unavailablePage(requestLocale(request.cookies.get(LOCALE_COOKIE)?.value, request.headers.get("accept-language")));
+  return new NextResponse(page.body, { status: page.status, headers: page.headers });
+}
+
 async function guard(request: NextRequest, next: () => NextResponse): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  // A test room is public but is read from the database as it renders: one `SELECT 1` first, so an
+  // outage is a 503 that retries rather than a 500.
+  if (pathname.startsWith("/rooms/") && isDocument(request) && !(await databaseReachable().catch(() => true))) return unavailable(request) ?? next();
   if (pathname === "/signup") {
     const url = new URL("/signin", request.url);
     url.search = request.nextUrl.search;
@@ -54,16 +74,21 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   const token = await getToken({ req: request, secret: process.env.NEXTAUTH_SECRET || process.env.AUTH_SECRET, secureCookie: servedOverHttps() });
   // A session ended elsewhere (password reset or change, "sign out other sessions") is signed out
   // here: one primary-key read per guarded page (lib/auth/session-version.ts). While the database
-  // cannot be reached the page goes ahead: it shows the outage itself, and every API call it makes
-  // checks the session again.
-  const ended = token?.sub ? !(await sessionIsCurrent(token.sub, token.sv).catch(() => true)) : false;
+  // cannot be reached the session is taken at its word (an outage signs nobody out) and a page load
+  // is answered 503 (below); the app's own navigations go ahead and show the outage in the shell,
+  // and every API call checks the session again.
+  const state = token?.sub ? await sessionState(token.sub, token.sv).catch(() => "current" as const) : "current";
+  const ended = state === "ended";
   if (!token?.sub || ended) {
     const url = new URL("/signin", request.url);
     url.searchParams.set("returnUrl", `${pathname}${search}`);
+    // Say why: the password was changed or the sessions ended on another device (issue 31).
+    if (ended) url.searchParams.set("notice", "session-ended");
     const response = NextResponse.redirect(url);
     if (ended) forgetSessionCookies(request, response);
     return response;
   }
+  if (state === "unavailable") return unavailable(request) ?? next();
   return next();
 }
 

@@ -26,8 +26,10 @@ async function expectSignedOutOnNextPage(page: Page) {
   await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Meetings" }).click();
   // Whichever notices first signs the browser out, each with the way back: the page guard (the
   // page asked for) or the page's own API call answered 401 (the page the person was on).
-  await expect(page).toHaveURL(/\/signin\?returnUrl=%2F(meetings|agents)?$/);
+  await expect(page).toHaveURL(/\/signin\?returnUrl=%2F(meetings|agents)?&notice=session-ended$/);
   await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
+  // Issue 31: with the reason, not a plain sign-in screen.
+  await expect(page.getByText("You were signed out: your password was changed or your sessions were signed out on another device")).toBeVisible();
   expect((await page.request.get("/api/me")).status()).toBe(401);
 }
 
@@ -77,7 +79,7 @@ test("change password: the current one is required, weak ones are refused, this 
   await next.fill("password123");
   await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Choose a password that is harder to guess.")).toBeVisible();
+  await expect(page.getByText("This password is one of the most common ones. Choose one that is harder to guess.")).toBeVisible();
 
   await next.fill("walnut-ferry-orbit");
   await expect(page.getByTestId("password-strength")).toContainText("Strong");

@@ -1,7 +1,7 @@
 import { validAgent } from "../test/agents/fixtures";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, sql } from "./fixtures";
+import { test, expect, sql, topUp } from "./fixtures";
 import { E2E } from "./support/ports";
 
 // e2e/support/server.ts points every provider host at test/fakes/voice, where only this key,
@@ -172,6 +172,8 @@ test("unsaved changes: leaving the form by a link or the browser's Back asks fir
 });
 
 test("agent cards: actions in two rows that never leave a button alone on a line; Create agent beside the list's summary", async ({ signedIn: page }) => {
+  // With credit: at $0 a card leads to Billing instead of the test room.
+  await topUp(page.request, 5);
   for (const name of ["Scribe with a rather long name", "Second"]) {
     const res = await page.request.post("/api/agents", { data: validAgent({ name }) });
     expect(res.status()).toBe(201);

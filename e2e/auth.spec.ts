@@ -20,7 +20,8 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await password.fill("password");
   await expect(page.getByTestId("password-strength")).toContainText("Too easy to guess · one of the most common passwords");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Choose a password that is harder to guess.")).toBeVisible();
+  // The reason stays after submitting (issue 31: it became a vaguer "harder to guess").
+  await expect(page.getByText("This password is one of the most common ones. Choose one that is harder to guess.")).toBeVisible();
   await password.fill("Lovelace1815");
   await expect(page.getByTestId("password-strength")).toContainText("built from your name or e-mail");
   // Show/hide: the toggle says its state and reveals what was typed.
@@ -47,6 +48,8 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   expect(mail.subject).toBe("Confirm your e-mail for Cohost");
   await page.goto(linkIn(mail));
   await expect(page.getByText("Your e-mail is confirmed. You can sign in now.")).toBeVisible();
+  // Issue 31: it landed on an empty form; the confirmed address is filled in.
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   // A reload after success is the sign-in screen, not an error; the e-mail's link opened again says
   // the address is already confirmed.
   await expect(page).not.toHaveURL(/token=|mode=/);
@@ -56,7 +59,7 @@ test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and c
   await page.goto(linkIn(mail));
   await expect(page.getByText("Your e-mail is already confirmed. You can sign in.")).toBeVisible();
 
-  await page.getByLabel("E-mail").fill(email);
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -16,10 +16,12 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Clicks through the "shown once" dialog and answers the secret it showed. */
-async function copyShownOnce(page: Page, title: string, label: string): Promise<string> {
+async function copyShownOnce(page: Page, title: string, label: string, kept: string): Promise<string> {
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("alert")).toContainText("shown only this once");
+  // What Cohost keeps, truly (issue 31: a signing secret is no fingerprint: it signs with it).
+  await expect(dialog.getByRole("alert")).toContainText(kept);
   const value = await dialog.getByLabel(label).inputValue();
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toBeHidden();
@@ -31,7 +33,7 @@ async function createKeyInUi(page: Page, name: string, access: "Full access" | "
   await keys.getByLabel("Name").fill(name);
   await keys.getByLabel("Access").selectOption({ label: access });
   await keys.getByRole("button", { name: "Create key" }).click();
-  return copyShownOnce(page, "Your new API key", "API key");
+  return copyShownOnce(page, "Your new API key", "API key", "Cohost keeps only a fingerprint of it.");
 }
 
 const statuses = (received: Received[], meetingId: string) =>
@@ -59,15 +61,16 @@ test("a key and a webhook made on the Developers page; a meeting driven with the
     await hooks.getByLabel("Endpoint address").fill(receiver.url);
     await hooks.getByRole("checkbox", { name: /meeting\.transcript\.segment/ }).check();
     await hooks.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret");
+    const secret = await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret", "Cohost keeps it encrypted, only to sign each delivery to this endpoint.");
     receiver.useSecret(secret);
     const endpoint = hooks.getByRole("list", { name: "Your webhook endpoints" }).getByRole("listitem").first();
     await expect(endpoint).toContainText(receiver.url);
 
-    // The endpoint works: a test event from its delivery log arrives, signed, and is logged as delivered.
-    await endpoint.getByRole("button", { name: "Delivery log" }).click();
+    // The endpoint works: a test event sent from its row (issue 31: it was only inside the delivery
+    // log) arrives, signed, and the log opens to show it delivered.
     await endpoint.getByRole("button", { name: "Send test event" }).click();
-    await expect(endpoint.getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    await expect(endpoint.getByRole("region", { name: "Delivery log" }).getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    await expect(endpoint.getByRole("button", { name: "Hide log" })).toHaveAttribute("aria-expanded", "true");
     expect(receiver.received[0]).toMatchObject({ verified: true, body: { type: "webhook.test" } });
 
     // From here on, only the key: no cookies, no session.
@@ -136,6 +139,9 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
     await expect(page.getByRole("list", { name: "Your API keys" })).toContainText("Revoked");
     expect((await api.get("/api/me")).status()).toBe(401);
+    // A key that ended can be removed from the list (issue 31: revoked keys stayed forever).
+    await page.getByRole("button", { name: "Remove Dashboard" }).click();
+    await expect(page.getByText("No API keys yet. Create one to call the API from your own code.")).toBeVisible();
 
     // The API reference renders the document with the renderer Cohost serves itself.
     await page.getByRole("link", { name: "API reference" }).click();
@@ -143,4 +149,56 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
   } finally {
     await api.dispose();
   }
+});
+
+test("the API guide is part of the app: from Developers, quickstart to versioning, themed, the commands naming this server", async ({ signedIn: page }) => {
+  // Issue 31: the reference pointed at "docs/api.md", a repository path a hosted user cannot open.
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Developers" }).click();
+  await page.getByRole("link", { name: "API guide" }).click();
+  await expect(page).toHaveURL(/\/developers\/guide\/quickstart$/);
+  await expect(page).toHaveTitle("API guide · Cohost");
+  const guide = page.getByRole("article");
+  await expect(guide.getByRole("heading", { level: 2, name: "Quickstart" })).toBeVisible();
+  // Pasted literally, the commands reach this server.
+  await expect(guide.locator("pre").first()).toContainText(`export COHOST=${E2E.appUrl}`);
+  await expect(guide).not.toContainText("cohost.example.com");
+  const sections = page.getByRole("navigation", { name: "API guide sections" });
+  await expect(sections.getByRole("link")).toHaveText(["Quickstart", "Authentication", "Errors", "Limits", "Webhooks", "Live event stream", "Versioning"]);
+  await expect(sections.getByRole("link", { name: "Quickstart" })).toHaveAttribute("aria-current", "page");
+
+  await sections.getByRole("link", { name: "Webhooks" }).click();
+  await expect(guide.getByRole("heading", { level: 2, name: "Webhooks" })).toBeVisible();
+  await expect(guide.getByRole("table")).toContainText("meeting.transcript.segment");
+  await expect(guide).toContainText("webhook-signature");
+  await expect(guide).not.toContainText("lib/net");
+  await page.screenshot({ path: test.info().outputPath("guide-desktop.png"), fullPage: true });
+  // A long page: the sidebar stays in view at its end (it scrolled away, issue 31).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Dashboard" })).toBeInViewport();
+
+  // Themed: in the dark theme the guide's surface and code blocks are dark, not a white block.
+  await page.getByRole("button", { name: "Theme" }).click();
+  await page.getByRole("menuitemradio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  const background = (selector: string) => guide.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await page.getByRole("article").locator("..").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(18, 24, 33)");
+  expect(await background("th")).toBe("rgb(26, 34, 48)");
+  expect((await new AxeBuilder({ page }).include("main").analyze()).violations.map((v) => v.id)).toEqual([]);
+
+  // On a phone: nothing scrolls sideways but the tables and code themselves.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await sections.getByRole("link", { name: "Quickstart" }).click();
+  await expect(guide.getByRole("heading", { level: 2, name: "Quickstart" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: test.info().outputPath("guide-phone-dark.png"), fullPage: true });
+
+  // Beside the reference, both ways; the reference is dark in the dark theme too, not a white block.
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page).toHaveURL(/\/developers\/api$/);
+  await expect(page.getByText("/api/meetings/join").first()).toBeVisible({ timeout: 30_000 });
+  expect(await page.getByTestId("api-reference").evaluate((el) => getComputedStyle(el).filter)).toContain("invert");
+  await page.screenshot({ path: test.info().outputPath("reference-phone-dark.png") });
+  await page.getByRole("link", { name: "API guide" }).click();
+  await expect(page).toHaveURL(/\/developers\/guide\/quickstart$/);
 });

@@ -168,6 +168,8 @@ test("a failed join names its cause; a paused agent offers no Join now and shows
   await page.goto("/meetings");
   const roadmap = page.getByRole("row", { name: /Roadmap/ });
   await expect(roadmap.getByRole("button", { name: "Cancel Roadmap" })).toBeVisible();
+  // Not held yet: no cost to show, a dash rather than "$0.00" (issue 31).
+  await expect(roadmap).not.toContainText("$0.00");
   await expect(roadmap.getByRole("button", { name: "Send the agent into Roadmap now" })).toHaveCount(0);
   await expect(roadmap).toContainText("The agent is paused");
   // The send dialog does not choose the paused agent for the user: it is offered, disabled, with why.
@@ -198,4 +200,42 @@ test("a failed join names its cause; a paused agent offers no Join now and shows
   await page.goto(`/meetings/${failed.id}/details`);
   await expect(page.getByText("Deleted agent").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /^Restart/ })).toHaveCount(0);
+});
+
+test("with nothing upcoming but meetings in the past, Meetings opens on Past; Upcoming stays when chosen", async ({ signedIn: page }) => {
+  // Issue 31: it opened on an empty Upcoming tab while every meeting was under Past.
+  await topUp(page.request, 5);
+  const agent = await createAgentViaApi(page.request, { name: "Retro notes" });
+  const sent = await page.request.post("/api/meetings/join", {
+    data: { agentId: agent.id, meetingUrl: "https://zoom.us/j/123456789", title: "Sprint retro", startAt: new Date(Date.now() + 24 * 3600_000).toISOString() },
+  });
+  expect(sent.status()).toBe(201);
+  expect((await page.request.post(`/api/meetings/${(await sent.json()).id}/cancel`)).status()).toBe(200);
+
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Meetings" }).click();
+  await expect(page.getByRole("tab", { name: "Past" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("row", { name: /Sprint retro/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No upcoming meetings" })).toHaveCount(0);
+
+  await page.getByRole("tab", { name: "Upcoming" }).click();
+  await expect(page.getByRole("heading", { name: "No upcoming meetings" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Upcoming" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/view=upcoming/);
+});
+
+test("German: a meeting started from Try in the test room is titled in the reader's language", async ({ signedIn: page }) => {
+  // Issue 31: it kept the English "Test room with …" it was created with.
+  await topUp(page.request, 5);
+  await createAgentViaApi(page.request, { name: "Cohost" });
+  await page.goto("/?lng=de");
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).first().getByRole("link", { name: "Agenten" }).click();
+  await page.getByRole("button", { name: "Im Testraum ausprobieren: Cohost" }).click();
+  await expect(page).toHaveURL(/\/rooms\/[A-Za-z0-9_-]{22}$/);
+  await page.getByRole("link", { name: "Cohost" }).first().click();
+  await page.getByRole("navigation", { name: "Hauptnavigation" }).first().getByRole("link", { name: "Meetings" }).click();
+  await expect(page.getByRole("row", { name: /Testraum mit Cohost/ })).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText("Test room with");
+  await page.goto("/meetings?lng=en");
+  await expect(page.getByRole("row", { name: /Test room with Cohost/ })).toBeVisible();
 });

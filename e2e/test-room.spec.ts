@@ -63,6 +63,8 @@ async function endTest(page: Page, name: string) {
   await expect(agent).toContainText("Left the room", { timeout: 20_000 });
   await expect(agent).toContainText("You stopped the agent.");
   await expect(agent.getByRole("button", { name: "Send it again" })).toBeVisible();
+  // Issue 31: a toast ("… left the test room") covered Copy link, Mute and Leave; the row says it.
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("status")).toHaveCount(0);
   await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: name })).toHaveCount(0, { timeout: 20_000 });
 }
 
@@ -163,11 +165,19 @@ test("opened from the meeting's page, the room says what the agent does and why 
     await expect(page.getByRole("log", { name: "Live transcript" })).toContainText("Priya presents the budget.", { timeout: 30_000 });
     expect(await llmRequests()).toBe(1);
     await endTest(page, "Cohost");
+    // Issue 31: the ended test leads on to its meeting (the row says what it cost, not "so far"),
+    // and so does the screen after Leave; no dead end.
+    await expect(card).toContainText(/Cost\s*\$0\.\d\d/);
+    await expect(card).not.toContainText("Cost so far");
+    await expect(card.getByRole("link", { name: "See the meeting: Cohost" })).toBeVisible();
+    await page.getByRole("button", { name: "Leave" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "You left the room." })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("room-left-desktop.png"), fullPage: true });
+    await page.getByRole("link", { name: "See the meeting: Cohost" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /Activation check/ })).toBeVisible();
 
-    // Back on the meeting's page, the transcript's times are time into the meeting (they were the
+    // On the meeting's page, the transcript's times are time into the meeting (they were the
     // worker's uptime, which is always more: the worker was up before the meeting began).
-    await page.getByRole("link", { name: "Cohost" }).first().click();
-    await page.getByRole("heading", { name: "Recent meetings" }).locator("..").getByRole("link", { name: /Activation check/ }).click();
     const line = page.getByRole("list", { name: "Transcript" }).getByRole("listitem").filter({ hasText: TEXT.agenda });
     const [mm, ss] = (await line.locator("span").first().innerText()).split(":").map(Number);
     const { startedAt } = await details(setup.request, id);
@@ -223,10 +233,23 @@ test("an agent whose provider refuses its key: the room says it could not stay a
   }
 });
 
-test("with no credit, Try in the test room says what the room costs and where to top up", async ({ signedIn: page }) => {
+test("with no credit, the agent's card says so and leads to Billing; the send dialog's Try in the test room says what the room costs", async ({ signedIn: page }) => {
   await createAgentViaApi(page.request, { name: "Cohost" });
-  await page.goto("/agents");
-  await page.getByRole("button", { name: "Try in the test room: Cohost" }).click();
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Agents" }).click();
+  // Issue 31: the card said "Active" beside "Cannot join meetings without credit" and offered a
+  // test room that then refused.
+  const card = page.getByRole("list", { name: "Your agents" }).getByRole("listitem").filter({ hasText: "Cohost" });
+  await expect(card).toContainText("No credit");
+  await expect(card).not.toContainText("Active");
+  await expect(card.getByRole("button", { name: "Try in the test room: Cohost" })).toHaveCount(0);
+  await card.screenshot({ path: test.info().outputPath("no-credit-card-desktop.png") });
+  await card.getByRole("link", { name: "Top up to try Cohost in the test room" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Main navigation" }).first().getByRole("link", { name: "Meetings" }).click();
+  await page.getByRole("button", { name: "Send agent to a meeting" }).first().click();
+  await page.getByRole("dialog", { name: "Send agent to a meeting" }).getByRole("button", { name: "Try in the test room: Cohost" }).click();
   await expect(page.getByRole("region", { name: /Notifications/ })).toContainText("The test room is billed like any meeting, by the minute, and your balance is empty. Top up on the Billing page, then try again.");
-  await expect(page).toHaveURL(/\/agents$/);
+  await expect(page).toHaveURL(/\/meetings/);
 });

@@ -57,7 +57,7 @@ export default async function DashboardPage() {
     );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       {checklist.visible && <FirstRunChecklist checklist={checklist} hasAgents={totalAgents > 0} className="lg:col-span-3" />}
       <Card>
         <h2 className="text-sm font-medium text-[var(--text-muted)]">{t("balance")}</h2>

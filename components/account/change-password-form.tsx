@@ -25,7 +25,7 @@ export function ChangePasswordForm({ email, name, onDone }: { email: string; nam
   const newPasswordProblem = () => {
     if (!next) return auth("errors.passwordRequired");
     if (next.length < PASSWORD_MIN_LENGTH) return auth("errors.passwordShort");
-    if (strength?.problem) return auth("errors.passwordWeak");
+    if (strength?.problem) return auth(`errors.passwordProblems.${strength.problem}`);
   };
 
   const submit = (e: FormEvent) => {

@@ -35,13 +35,15 @@ export function AgentCard({
   const active = agent.status === "active";
   // An active agent without the keys its providers need is not sent anywhere: it shows "Needs keys".
   const needsKeys = active && agent.missingKeys.length > 0;
+  // Active but without credit it joins nothing: the chip says so rather than "Active" (issue 31).
+  const noCredit = active && !needsKeys && outOfCredit;
   const meetingTitle = useMeetingTitle();
   return (
     <Card className="flex h-full flex-col gap-3">
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold">{agent.name}</h2>
-        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active && !needsKeys ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
-          {t(needsKeys ? "status.needsKeys" : `status.${agent.status}`)}
+        <span className={cn("shrink-0 rounded-full px-2 py-0.5 text-xs font-medium", active && !needsKeys && !noCredit ? "bg-success/15 text-success-text" : "bg-warning-bg text-[#5c4400]")}>
+          {t(needsKeys ? "status.needsKeys" : noCredit ? "status.noCredit" : `status.${agent.status}`)}
         </span>
       </div>
       {active && outOfCredit && <p className="-mt-2 text-xs text-warning-text">{t("list.cannotJoin")}</p>}
@@ -75,7 +77,14 @@ export function AgentCard({
           agent first, then changing it, with the destructive action apart at the end. */}
       <div className="mt-auto flex flex-col gap-2 pt-2">
         <div className="flex flex-wrap gap-2">
-          {active && !needsKeys && <TryInRoomButton agentId={agent.id} agentName={agent.name} />}
+          {/* Without credit the room would refuse: the way to credit instead of a button that fails. */}
+          {noCredit ? (
+            <Link href="/billing" aria-label={t("list.topUpToTryLabel", { name: agent.name })} className={linkButton}>
+              {t("list.topUpToTry")}
+            </Link>
+          ) : (
+            active && !needsKeys && <TryInRoomButton agentId={agent.id} agentName={agent.name} />
+          )}
           <Link href={`/agents/${agent.id}/calendar`} aria-label={t("list.calendarLabel", { name: agent.name })} className={linkButton}>
             {t("list.calendar")}
           </Link>

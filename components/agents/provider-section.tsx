@@ -58,9 +58,10 @@ export function ProviderSection({
     const found = live.find((p) => p.param === name);
     // "Required" waits until the user has been in the field (or filled the base URL before it).
     if (!found || (found.code === "required" && !touched[name] && !(name === "model" && value.picks.baseUrl))) return undefined;
-    return problemText(found);
+    // Under its own field, named by the field's label ("Model is required."), not `"model"`.
+    return problemText(found, t(name === "model" ? "models.label" : name === "baseUrl" ? "fields.baseUrl" : "fields.voice"));
   };
-  const editorProblems = params === null ? [t("form.invalidJson")] : live.filter((p) => p.param === null || !own.includes(p.param)).map(problemText);
+  const editorProblems = params === null ? [t("form.invalidJson")] : live.filter((p) => p.param === null || !own.includes(p.param)).map((p) => problemText(p));
   const paramErrors = editorProblems.length > 0 ? editorProblems : (errors[`${kind}ExtraParams`] ?? []);
   const ownError = (name: string) => fieldProblem(name) ?? errors[`${kind}ExtraParams.${name}`]?.[0];
 

@@ -34,7 +34,8 @@ export function EmailLinkScreen({ flow, kind }: { flow: AuthFlow; kind: "verify"
       .then((r) => {
         const already = r.status === "already_confirmed";
         const text = verifying ? t(already ? "alreadyVerified" : "verified") : t(already ? "emailAlreadyChanged" : "emailChanged", { email: r.email ?? "" });
-        finishLink({ tone: "success", text });
+        // The sign-in form comes filled in with the confirmed address (issue 31): only the password is left.
+        finishLink({ tone: "success", text }, false, r.email);
       })
       .catch((err: Error) => {
         const deadLink = err instanceof ApiError && err.status === 400;

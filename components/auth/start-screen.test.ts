@@ -27,5 +27,6 @@ describe("the screen a sign-in visit starts on", () => {
     expect(visit({ mode: "oauth-callback", error: "OAuthCallback" })).toEqual({ screen: "signin", notice: { tone: "error", text: "Sign-in with Google failed. Please try again." }, forgetLink: false });
     expect(visit({ error: "CredentialsSignin" }).notice).toEqual({ tone: "error", text: "Incorrect e-mail or password" });
     expect(visit({ notice: "account-deleted" }).notice).toEqual({ tone: "info", text: "Your account and everything in it were deleted." });
+    expect(visit({ notice: "session-ended" }).notice?.text).toMatch(/^You were signed out: your password was changed/);
   });
 });

@@ -13,7 +13,7 @@ export interface SignInProps {
   token?: string;
   error?: string;
   /** A notice to show on arrival (after deleting the account). */
-  notice?: "account-deleted";
+  notice?: "account-deleted" | "session-ended";
   returnUrl: string;
   googleEnabled: boolean;
 }
@@ -27,7 +27,9 @@ export function startOf(props: SignInProps, t: ReturnType<typeof useTranslations
     ? { tone: "error", text: errorText(t, props.error) }
     : props.notice === "account-deleted"
       ? { tone: "info", text: t("accountDeleted") }
-      : null;
+      : props.notice === "session-ended"
+        ? { tone: "info", text: t("sessionEnded") }
+        : null;
   if (props.mode === "verify-email" || props.mode === "confirm-email") {
     if (!props.token) return { screen: "signin", notice: { tone: "error", text: t("errors.missingToken") }, forgetLink: true };
     return { screen: props.mode === "verify-email" ? "verify" : "confirmEmail", notice, forgetLink: false };

@@ -72,7 +72,8 @@ export function useAuthFlow(props: SignInProps) {
     if (name === "displayName") return value ? undefined : t("errors.displayNameRequired");
     if (!fields.password) return t("errors.passwordRequired");
     if (choosingPassword && fields.password.length < PASSWORD_MIN_LENGTH) return t("errors.passwordShort");
-    if (choosingPassword && strength?.problem) return t("errors.passwordWeak");
+    // The reason the meter gave, kept after submitting (issue 31).
+    if (choosingPassword && strength?.problem) return t(`errors.passwordProblems.${strength.problem}`);
   };
   const validate = (names: Field[]) => form.check(Object.fromEntries(names.map((name) => [name, problem(name)])));
 
@@ -96,8 +97,9 @@ export function useAuthFlow(props: SignInProps) {
     });
 
   /** After a link flow: the sign-in screen with what happened. */
-  const finishLink = (next: Notice, resend = false) => {
+  const finishLink = (next: Notice, resend = false, email?: string) => {
     say(next, resend);
+    if (email) setFields((f) => ({ ...f, email }));
     setScreen("signin");
     showInUrl("signin");
   };

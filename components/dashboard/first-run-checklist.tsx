@@ -55,7 +55,7 @@ export function FirstRunChecklist({ checklist, hasAgents, className }: { checkli
       <div className="mt-3 h-1.5 overflow-hidden rounded-full bg-[var(--border)]" aria-hidden="true">
         <div className="h-full rounded-full bg-success" style={{ width: `${(done / total) * 100}%` }} />
       </div>
-      <ol className="mt-4 grid gap-3 md:grid-cols-5">
+      <ol className="mt-4 grid grid-cols-1 gap-3 md:grid-cols-5">
         {checklist.steps.map((step, i) => (
           <li
             key={step.id}

@@ -40,6 +40,17 @@ export function ApiKeysSection() {
     );
   };
 
+  // A key that no longer works goes without asking: nothing depends on it any more.
+  const removal = useSubmit();
+  const remove = (key: ApiKey) =>
+    void removal.run(
+      async () => {
+        await keys.remove(key.id);
+        notifications.add({ type: "success", message: t("keys.removed", { name: key.name }) });
+      },
+      { key: key.id },
+    );
+
   const revoke = (key: ApiKey) =>
     form.run(async () => {
       await keys.revoke(key.id);
@@ -58,8 +69,8 @@ export function ApiKeysSection() {
           {t("keys.create")}
         </Button>
       </form>
-      {keys.data && keys.data.length === 0 ? <p className="text-sm text-[var(--text-muted)]">{t("keys.empty")}</p> : <KeyList keys={keys.data ?? []} onRevoke={setRevoking} />}
-      <LazyShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} value={shown} onClose={() => setShown(null)} />
+      {keys.data && keys.data.length === 0 ? <p className="text-sm text-[var(--text-muted)]">{t("keys.empty")}</p> : <KeyList keys={keys.data ?? []} onRevoke={setRevoking} onRemove={remove} removing={(k) => removal.running(k.id)} />}
+      <LazyShownOnce title={t("keys.createdTitle")} label={t("keys.yourKey")} note={t("shownOnce")} value={shown} onClose={() => setShown(null)} />
       <LazyConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

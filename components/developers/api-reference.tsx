@@ -1,8 +1,8 @@
 "use client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { DocsLinks } from "./docs-links";
 import { IntroCard } from "./intro-card";
 
 const ASSETS = "/developers/api/assets";
@@ -50,9 +50,7 @@ export function ApiReference() {
 
   return (
     <div className="flex flex-col gap-4">
-      <Link href="/developers" className="text-sm text-primary hover:underline dark:text-[var(--text)]">
-        ← {t("backToDevelopers")}
-      </Link>
+      <DocsLinks back={t("backToDevelopers")} other={{ href: "/developers/guide/quickstart", label: t("openGuide") }} />
       <IntroCard text={t("referenceIntro")}>
         <a href="/api/openapi.json" className="text-sm font-medium text-primary hover:underline dark:text-[var(--text)]">
           {t("downloadDocument")}
@@ -64,8 +62,9 @@ export function ApiReference() {
           {t("referenceFailed")}
         </p>
       )}
-      {/* Swagger UI has no dark theme: it keeps a light surface of its own. */}
-      <div ref={target} className="rounded-lg bg-white text-black" />
+      {/* Swagger UI has no dark theme: in ours its light surface is inverted (hues turned back), so
+          it is no white block on a dark page (issue 31). */}
+      <div ref={target} data-testid="api-reference" className="rounded-lg bg-white text-black dark:[filter:invert(0.9)_hue-rotate(180deg)]" />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { notifications } from "@/lib/client/notifications";
 import { useSubmit } from "@/lib/client/use-submit";
 import { useDeliveries, type WebhookDelivery, type WebhookEndpoint } from "@/lib/client/use-developers";
 
-/** An endpoint's delivery log: each event with its attempts (status code, latency, answer), "Send test event", "Redeliver". */
+/** An endpoint's delivery log: each event with its attempts (status code, latency, answer), "Redeliver" ("Send test event" is on the endpoint's row). */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const t = useTranslations("developers.log");
   const log = useDeliveries(endpoint.id);
@@ -21,11 +21,6 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
     );
   return (
     <section aria-label={t("title")} className="flex flex-col gap-3">
-      <div>
-        <Button size="sm" loading={submit.running("test")} disabled={!endpoint.enabled} onClick={() => run("test", log.sendTest, t("testQueued"))}>
-          {t("sendTest")}
-        </Button>
-      </div>
       {log.isLoading ? (
         <LoadingBlock label={t("loading")} />
       ) : log.error ? (
@@ -56,7 +51,7 @@ function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: Webh
         <p>
           <code className="text-xs">{d.eventType}</code> <span className={tone}>{t(`status.${d.status}`)}</span>{" "}
           <span className="text-xs text-[var(--text-muted)]">
-            {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })} · {t("attempts", { count: d.attempts })}
+            {format.dateTime(new Date(d.createdAt), { dateStyle: "medium", timeStyle: "medium" })} · {t("attempts", { count: d.attempts })}
             {d.nextAttemptAt && ` · ${t("next", { when: format.dateTime(new Date(d.nextAttemptAt), { timeStyle: "medium" }) })}`}
           </span>
         </p>

@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { buttonClassName } from "@/components/ui/button";
 import { ApiKeysSection } from "./api-keys-section";
 import { IntroCard } from "./intro-card";
 import { WebhooksSection } from "./webhooks-section";
@@ -11,9 +12,14 @@ export function DevelopersPage() {
   return (
     <div className="flex flex-col gap-4">
       <IntroCard text={t("intro")} textClassName="max-w-2xl">
-        <Link href="/developers/api" className="inline-flex h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-white hover:bg-primary-dark">
-          {t("openReference")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/developers/guide/quickstart" className={buttonClassName("secondary")}>
+            {t("openGuide")}
+          </Link>
+          <Link href="/developers/api" className={buttonClassName("primary")}>
+            {t("openReference")}
+          </Link>
+        </div>
       </IntroCard>
       <ApiKeysSection />
       <WebhooksSection />

@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import type { ApiKey } from "@/lib/client/use-developers";
 import { useNow } from "@/lib/client/use-now";
 
-/** The account's API keys: scope, prefix, created / last used / expires, and Revoke for a live one. */
-export function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
+/** The account's API keys: scope, prefix, created / last used / expires; Revoke for a live one, Remove for one that ended. */
+export function KeyList({ keys, onRevoke, onRemove, removing }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void; onRemove: (k: ApiKey) => void; removing: (k: ApiKey) => boolean }) {
   const t = useTranslations("developers.keys");
   const format = useFormatter();
   const now = useNow();
@@ -27,7 +27,11 @@ export function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiK
                 {t("createdAt", { when: when(k.createdAt, "") })} · {t("lastUsed", { when: when(k.lastUsedAt, t("neverUsed")) })} · {t("expiresAt", { when: when(k.expiresAt, t("never")) })}
               </p>
             </div>
-            {!k.revokedAt && (
+            {state ? (
+              <Button size="sm" variant="secondary" loading={removing(k)} onClick={() => onRemove(k)} aria-label={t("removeNamed", { name: k.name })}>
+                {t("remove")}
+              </Button>
+            ) : (
               <Button size="sm" variant="danger" onClick={() => onRevoke(k)} aria-label={t("revokeNamed", { name: k.name })}>
                 {t("revoke")}
               </Button>

@@ -5,7 +5,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 
 /** A secret the server shows this once (an API key, a signing secret), with a copy button. */
-export function ShownOnce({ title, label, value, onClose }: { title: string; label: string; value: string | null; onClose: () => void }) {
+export function ShownOnce({ title, label, note, value, onClose }: { title: string; label: string; note: string; value: string | null; onClose: () => void }) {
   const t = useTranslations("developers");
   const copy = async () => {
     if (value && (await copyToClipboard(value))) notifications.add({ type: "success", message: t("copied") });
@@ -14,7 +14,7 @@ export function ShownOnce({ title, label, value, onClose }: { title: string; lab
     <Dialog open={value !== null} onOpenChange={(open) => !open && onClose()} title={title} closeLabel={t("close")}>
       <div className="flex flex-col gap-4">
         <p role="alert" className="rounded-md bg-warning-bg px-3 py-2 text-sm text-[#5c4400]">
-          {t("shownOnce")}
+          {note}
         </p>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {label}

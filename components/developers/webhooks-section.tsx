@@ -8,7 +8,8 @@ import { TextField } from "@/components/ui/field";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { ApiError } from "@/lib/client/api";
 import { issuesOf, messageOf } from "@/lib/client/form-errors";
-import { useWebhooks, type WebhookEndpoint } from "@/lib/client/use-developers";
+import { notifications } from "@/lib/client/notifications";
+import { useSendTest, useWebhooks, type WebhookEndpoint } from "@/lib/client/use-developers";
 import { useSubmit } from "@/lib/client/use-submit";
 import { DeliveryLog } from "./delivery-log";
 import { LazyShownOnce } from "./lazy-shown-once";
@@ -90,7 +91,7 @@ export function WebhooksSection() {
           ))}
         </ul>
       )}
-      <LazyShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} value={secret} onClose={() => setSecret(null)} />
+      <LazyShownOnce title={t("hooks.createdTitle")} label={t("hooks.secret")} note={t("hooks.shownOnce")} value={secret} onClose={() => setSecret(null)} />
       <LazyConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -108,8 +109,18 @@ export function WebhooksSection() {
 function Endpoint({ endpoint, onToggle, onDelete }: { endpoint: WebhookEndpoint; onToggle: (enabled: boolean) => Promise<void>; onDelete: () => void }) {
   const t = useTranslations("developers.hooks");
   const [open, setOpen] = useState(false);
+  const tLog = useTranslations("developers.log");
   const switching = useSubmit();
+  const testing = useSubmit();
+  const sendTest = useSendTest(endpoint.id);
   const logId = `log-${endpoint.id}`;
+  // Sent from the row; the log opens so the delivery can be watched arriving.
+  const test = () =>
+    testing.run(async () => {
+      await sendTest();
+      setOpen(true);
+      notifications.add({ type: "success", message: tLog("testQueued") });
+    });
   return (
     <li className="rounded-md border border-[var(--border)] p-3">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -122,6 +133,9 @@ function Endpoint({ endpoint, onToggle, onDelete }: { endpoint: WebhookEndpoint;
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" loading={testing.busy} disabled={!endpoint.enabled} onClick={() => void test()}>
+            {tLog("sendTest")}
+          </Button>
           <Button size="sm" variant="secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={logId}>
             {open ? t("hideLog") : t("showLog")}
           </Button>

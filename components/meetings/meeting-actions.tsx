@@ -43,7 +43,8 @@ export function MeetingActions({ meeting, showDetails = false, size = "sm" }: { 
           key={action}
           size={size}
           variant={action === "start" || action === "restart" ? "secondary" : "ghost"}
-          className={action === "cancel" || action === "stop" ? "text-error-text" : undefined}
+          // One line per label ("Neu starten" wrapped inside its button).
+          className={action === "cancel" || action === "stop" ? "whitespace-nowrap text-error-text" : "whitespace-nowrap"}
           loading={submit.running(action)}
           disabled={submit.busy && !submit.running(action)}
           aria-label={t(`actions.${action}Label`, { title })}

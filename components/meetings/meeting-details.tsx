@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/client/api";
 import { copyToClipboard, notifications } from "@/lib/client/notifications";
 import { isLiveStatus, useMeetingActions, useMeetingDetails, type MeetingDetails as Details } from "@/lib/client/use-meetings";
+import { notHeldYet } from "@/lib/meetings/status";
 import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 import { useFailureCause } from "./failure-cause";
@@ -113,7 +114,7 @@ function Summary({ meeting }: { meeting: Details }) {
         <Item label={t("details.scheduledFor")}>{time(meeting.scheduledStart)}</Item>
         {meeting.startedAt && <Item label={t("details.started")}>{time(meeting.startedAt)}</Item>}
         {meeting.endedAt && <Item label={t(meeting.startedAt ? "details.ended" : "details.calledOff")}>{time(meeting.endedAt)}</Item>}
-        <Item label={t(isLiveStatus(meeting.status) ? "details.costSoFar" : "details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>
+        {!notHeldYet(meeting) && <Item label={t(isLiveStatus(meeting.status) ? "details.costSoFar" : "details.cost")}>{formatUsd(meeting.costUsd, locale)}</Item>}
         <Item label={t("details.link")}>
           <span className="flex min-w-0 items-center gap-2">
             <span className="truncate">{meeting.meetingUrl}</span>

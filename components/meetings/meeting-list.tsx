@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TableHead } from "@/components/ui/table-head";
 import { isLiveStatus, type Meeting, type useMeetings } from "@/lib/client/use-meetings";
+import { notHeldYet } from "@/lib/meetings/status";
 import { formatUsd } from "@/lib/shell/nav";
 import { MeetingActions } from "./meeting-actions";
 import { PlatformBadge } from "./platform-badge";
@@ -69,7 +70,8 @@ export function MeetingList({ list, page, onPage }: { list: ReturnType<typeof us
                   <StatusChip status={m.status} />
                   {reason(m) && <p className="mt-1 max-w-xs text-xs text-[var(--text-muted)]">{reason(m)}</p>}
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums">{formatUsd(m.costUsd, locale)}</td>
+                {/* Not held yet: a dash, not "$0.00" (an ended meeting shows what it cost, if nothing). */}
+                <td className="px-4 py-3 text-right tabular-nums">{notHeldYet(m) ? <span aria-label={t("list.noCost")}>–</span> : formatUsd(m.costUsd, locale)}</td>
                 <td className="px-4 py-3">
                   <MeetingActions meeting={m} />
                 </td>

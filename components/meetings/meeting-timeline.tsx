@@ -52,7 +52,8 @@ export function MeetingTimeline({ events }: { events: Event[] }) {
                 {e.reason === "tool_server_unavailable" && <p className="text-xs text-[var(--text-muted)]">{(e.data as { server: string; message: string }).server}: {(e.data as { message: string }).message}</p>}
                 <LeaveRuleLine data={e.data} />
                 {e.reason !== "tool_call" && failureCause(e.data) && <p className="break-words text-[var(--text-muted)]">{failureCause(e.data)}</p>}
-                {(data?.screenshot || data?.html) && (
+                {/* The bot's screenshot and page HTML are for finding out why it failed: not shown otherwise. */}
+                {e.toStatus === "failed" && (data?.screenshot || data?.html) && (
                   <p className="mt-1 flex gap-3">
                     {data.screenshot && (
                       <a href={data.screenshot} target="_blank" rel="noreferrer" className="text-primary underline dark:text-[var(--text)]">
@@ -78,12 +79,15 @@ export function MeetingTimeline({ events }: { events: Event[] }) {
 /** "multiply (Calculator): ok, 0.1 s" with the arguments in short, or why it failed. */
 function ToolCallLine({ call }: { call: ToolCallData }) {
   const t = useTranslations("meetings.details");
-  const seconds = (call.durationMs / 1000).toFixed(1);
+  const format = useFormatter();
+  // In the reader's number format ("3,5 s" in German).
+  const seconds = format.number(call.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <p className="text-[var(--text-muted)]">
       <span className="font-medium text-[var(--text)]">{call.server ? t("toolCallFrom", { tool: call.tool, server: call.server }) : t("toolCall", { tool: call.tool })}</span>{" "}
       {call.ok ? t("toolOk", { seconds }) : t("toolFailed", { seconds, error: call.error ?? "" })}
-      {call.arguments && <code className="ml-1 break-all font-mono text-xs">{call.arguments}</code>}
+      {/* Wraps between words where it can, not in the middle of each (break-all did). */}
+      {call.arguments && <code className="ml-1 font-mono text-xs [overflow-wrap:anywhere]">{call.arguments}</code>}
     </p>
   );
 }

@@ -17,6 +17,7 @@ function median(values: number[]): number | null {
 /** What the meeting cost us (billed minutes), what it used of the user's own providers, and reply latency. */
 export function MeetingUsage({ meeting }: { meeting: MeetingDetails }) {
   const t = useTranslations("meetings");
+  const tKinds = useTranslations("agents.kinds");
   const locale = useLocale();
   const { usage, turns } = meeting;
   const ms = (v: number | null) => (v === null ? "–" : t("details.ms", { ms: v }));
@@ -35,8 +36,9 @@ export function MeetingUsage({ meeting }: { meeting: MeetingDetails }) {
           <ul className="flex flex-col gap-1 text-sm">
             {usage.providers.map((p) => (
               <li key={`${p.kind}:${p.providerId}:${p.model}`}>
+                {/* What each row is for (speech-to-text, AI, voice), then which provider and model. */}
                 <span className="font-medium">
-                  {p.providerId} · {p.model}
+                  {tKinds(p.kind)} · {p.providerId} · {p.model}
                 </span>
                 {": "}
                 {p.kind === "stt"

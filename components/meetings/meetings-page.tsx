@@ -2,7 +2,7 @@
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useAgents } from "@/lib/client/use-agents";
@@ -30,9 +30,10 @@ export function MeetingsPage() {
   const { agents, isLoading: agentsLoading } = useAgents();
   const list = useMeetings({ view, agentId, status, q: query, page });
   const [sending, setSending] = useState(params.get("send") === "1");
+  const checkingPast = useOpenOnPast(filters, list);
 
   let body;
-  if (list.isLoading && !list.pagination) body = <MeetingListSkeleton />;
+  if ((list.isLoading && !list.pagination) || checkingPast) body = <MeetingListSkeleton />;
   else if (list.error) {
     body = (
       <Card role="alert" className="flex max-w-xl flex-col items-start gap-3">
@@ -66,6 +67,22 @@ export function MeetingsPage() {
   );
 }
 
+/**
+ * Opened without a tab (the sidebar's link), with nothing upcoming but meetings in the past: the list
+ * opens on Past rather than on an empty Upcoming (issue 31). True while that is being found out.
+ */
+function useOpenOnPast(filters: MeetingFilters, list: ReturnType<typeof useMeetings>): boolean {
+  const { params, view, filtered, setQuery } = filters;
+  const upcomingEmpty = !params.has("view") && !filtered && view === "upcoming" && list.pagination !== null && !list.error && list.meetings.length === 0;
+  const past = useMeetings(upcomingEmpty ? { view: "past" } : null);
+  const openPast = useEffectEvent(() => setQuery({ view: "past" }));
+  const hasPast = upcomingEmpty && past.meetings.length > 0;
+  useEffect(() => {
+    if (hasPast) openPast();
+  }, [hasPast]);
+  return upcomingEmpty && (past.pagination === null ? !past.error : hasPast);
+}
+
 /** No meetings: clear the filters that hid them, or what to do first (show upcoming, create an agent, send one). */
 function NoMeetings({ filters, needAgent, onSend }: { filters: MeetingFilters; needAgent: boolean; onSend: () => void }) {
   const t = useTranslations("meetings");
@@ -91,7 +108,7 @@ function NoMeetings({ filters, needAgent, onSend }: { filters: MeetingFilters; n
       <h2 className="text-lg font-semibold">{t(`list.empty.${view}Title`)}</h2>
       <p className="text-sm text-[var(--text-muted)]">{t(`list.empty.${view}Text`)}</p>
       {view === "past" ? (
-        <Button variant="secondary" onClick={() => setQuery({ view: "", status: "" })}>
+        <Button variant="secondary" onClick={() => setQuery({ view: "upcoming", status: "" })}>
           {t("list.empty.showUpcoming")}
         </Button>
       ) : needAgent ? (

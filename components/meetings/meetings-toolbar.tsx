@@ -14,7 +14,7 @@ export function MeetingsToolbar({ filters, agents, onSend }: { filters: MeetingF
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <ViewTabs view={view} onChange={(next) => setQuery({ view: next === "upcoming" ? "" : next, status: "" })} />
+        <ViewTabs view={view} onChange={(next) => setQuery({ view: next, status: "" })} />
         <Button onClick={onSend} disabled={agents.length === 0}>
           {t("list.send")}
         </Button>

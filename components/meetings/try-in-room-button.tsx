@@ -21,7 +21,8 @@ export function TryInRoomButton({ agentId, agentName, onDone, ...rest }: { agent
     submit.run(
       async () => {
         // The room itself says the agent is on its way (a toast there would cover the call's buttons).
-        const { roomUrl } = await actions.tryInTestRoom(agentId, t("title", { name: agentName }));
+        // No title of its own: "Test room with …" is made where it is shown, in the reader's language.
+        const { roomUrl } = await actions.tryInTestRoom(agentId);
         onDone?.();
         router.push(roomUrl);
       },

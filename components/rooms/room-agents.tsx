@@ -1,12 +1,12 @@
 "use client";
 import { AlertCircle, Bot, Ear, Loader2, LogOut, MessageCircleMore, Volume2 } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
+import Link from "next/link";
 import { memo } from "react";
 import { useReasonText } from "@/components/meetings/status-chip";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClassName } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { notifications } from "@/lib/client/notifications";
 import { useMeetingActions, type MeetingAction } from "@/lib/client/use-meetings";
 import { useSubmit } from "@/lib/client/use-submit";
 import { isLive } from "@/lib/meetings/status";
@@ -125,19 +125,20 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
   const actions = useMeetingActions();
   const submit = useSubmit();
   const live = isLive(agent.status);
-  const act = (what: MeetingAction | "activation", done: string) =>
+  // No toast on success: in the room it covered Copy link, Mute and Leave (issue 31). The row says
+  // what happened itself, announced as it changes (its state line is aria-live).
+  const act = (what: MeetingAction | "activation") =>
     submit.run(
       async () => {
         if (what === "activation") await actions.setActivation(owner.meetingId, !agent.activated);
         else await actions.run(what, owner.meetingId);
-        notifications.add({ type: "success", message: done });
       },
       { key: what },
     );
   return (
     <div className="flex flex-wrap items-center gap-2 border-t border-[var(--border)] pt-2">
       <p className="mr-auto text-sm">
-        <span className="text-[var(--text-muted)]">{t("cost")}</span> <span className="font-medium tabular-nums">{costText}</span>
+        <span className="text-[var(--text-muted)]">{live ? t("cost") : t("costTotal")}</span> <span className="font-medium tabular-nums">{costText}</span>
       </p>
       {agent.status === "in_progress" && agent.manualActivation && (
         <Button
@@ -146,20 +147,31 @@ function OwnerControls({ agent, owner, costText }: { agent: RoomAgent; owner: No
           aria-pressed={agent.activated}
           loading={submit.running("activation")}
           disabled={submit.busy}
-          onClick={() => act("activation", agent.activated ? t("deactivated", { name: agent.agentName }) : t("activated", { name: agent.agentName }))}
+          onClick={() => act("activation")}
         >
           {agent.activated ? t("deactivate") : t("activate")}
         </Button>
       )}
+      {!live && <MeetingLink meetingId={owner.meetingId} agentName={agent.agentName} />}
       {live ? (
-        <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop", t("ended", { name: agent.agentName }))}>
+        <Button size="sm" variant="danger" loading={submit.running("stop")} disabled={submit.busy} onClick={() => act("stop")}>
           {t("end")}
         </Button>
       ) : (
-        <Button size="sm" variant="secondary" loading={submit.running("restart")} disabled={submit.busy} onClick={() => act("restart", t("sentAgain", { name: agent.agentName }))}>
+        <Button size="sm" variant="secondary" loading={submit.running("restart")} disabled={submit.busy} onClick={() => act("restart")}>
           {t("sendAgain")}
         </Button>
       )}
     </div>
+  );
+}
+
+/** The meeting the test became, with its transcript, cost, summary and exports (for its owner). */
+export function MeetingLink({ meetingId, agentName, variant = "secondary" }: { meetingId: string; agentName: string; variant?: "primary" | "secondary" }) {
+  const t = useTranslations("rooms.agents");
+  return (
+    <Link href={`/meetings/${meetingId}/details`} aria-label={t("seeMeetingOf", { name: agentName })} className={buttonClassName(variant, "sm")}>
+      {t("seeMeeting")}
+    </Link>
   );
 }

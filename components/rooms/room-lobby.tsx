@@ -1,12 +1,14 @@
 "use client";
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClassName } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { useHydrated } from "@/lib/client/use-hydrated";
 import { isLive } from "@/lib/meetings/status";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
+import { MeetingLink } from "./room-agents";
 import type { RoomCallState } from "./use-room-call";
 
 const PROBLEM = "rounded-md border border-error/40 bg-error/10 px-3 py-2 text-sm";
@@ -71,20 +73,41 @@ export function RoomLobby({ room, initialAgents }: { room: RoomCallState; initia
   );
 }
 
-/** After the call: why it ended, and Rejoin unless the room itself is closed. */
+/**
+ * After the call: why it ended; for the owner of an agent sent in, the meeting it became (its
+ * transcript, cost, summary and exports); Rejoin unless the room itself is closed.
+ */
 export function RoomClosed({ room }: { room: RoomCallState }) {
   const t = useTranslations("rooms");
+  const owned = room.agents.filter((a) => a.owner);
   return (
     <Card className="mx-auto w-full max-w-md">
       <h1 className="text-xl font-semibold">{t("title")}</h1>
       <p role="status" className="mt-2">
         {t(`closed.${room.closedReason}`)}
       </p>
-      {room.closedReason !== "room_closed" && (
-        <Button className="mt-4" onClick={room.rejoin}>
-          {t("rejoin")}
-        </Button>
+      {owned.length > 0 && (
+        <ul className="mt-4 flex flex-col gap-2">
+          {owned.map((a, i) => (
+            <li key={`${i}:${a.agentName}`} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 truncate">{a.agentName}</span>
+              <MeetingLink meetingId={a.owner!.meetingId} agentName={a.agentName} variant={i === 0 ? "primary" : "secondary"} />
+            </li>
+          ))}
+        </ul>
       )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {room.closedReason !== "room_closed" && (
+          <Button variant={owned.length > 0 ? "secondary" : "primary"} onClick={room.rejoin}>
+            {t("rejoin")}
+          </Button>
+        )}
+        {owned.length > 0 && (
+          <Link href="/meetings" className={buttonClassName("ghost")}>
+            {t("allMeetings")}
+          </Link>
+        )}
+      </div>
     </Card>
   );
 }

@@ -29,7 +29,8 @@ export function AppShell({ children, footer, profile }: { children: ReactNode; f
         <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-[var(--surface)] focus:p-2">
           {t("skipToContent")}
         </a>
-        <aside className="hidden w-[240px] shrink-0 flex-col gap-6 border-r border-[var(--border)] bg-[var(--surface)] p-4 md:flex">
+        {/* Stays in view on long pages (it scrolled away with them). */}
+        <aside className="hidden w-[240px] shrink-0 flex-col gap-6 overflow-y-auto border-r border-[var(--border)] bg-[var(--surface)] p-4 md:sticky md:top-0 md:flex md:h-screen">
           <Link href="/">
             <Logo />
           </Link>

@@ -17,6 +17,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/** A button's look, for a link that acts as one (a page to go to, not an action). */
+export function buttonClassName(variant: Variant = "primary", size: "sm" | "md" = "md", className?: string): string {
+  return cn(
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed",
+    size === "sm" ? "h-8 px-3 text-sm" : "h-10 px-4 text-sm",
+    VARIANTS[variant],
+    className,
+  );
+}
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = "primary", size = "md", loading, disabled, className, children, type = "button", ...rest },
   ref,
@@ -27,12 +37,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={cn(
-        "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-not-allowed",
-        size === "sm" ? "h-8 px-3 text-sm" : "h-10 px-4 text-sm",
-        VARIANTS[variant],
-        className,
-      )}
+      className={buttonClassName(variant, size, className)}
       {...rest}
     >
       {loading && <Spinner size={16} />}

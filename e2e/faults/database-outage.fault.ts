@@ -190,12 +190,37 @@ test("a page opened while the database is down says so, and shows itself once it
     await nav.getByRole("link", { name: "Dashboard" }).click();
     const down = page.getByRole("heading", { name: "We can't reach the database right now" });
     await expect(down).toBeVisible();
-    // Reloading renders the page on the server again, and it fails there the same way.
-    await page.reload();
-    await expect(down).toBeVisible();
+    // Reloading asks the server for the whole page: 503 with Retry-After (issue 31: it was a 500),
+    // and a page that says Cohost is briefly unavailable and tries again by itself.
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(503);
+    expect(Number(reloaded?.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { name: "Cohost is briefly unavailable" })).toBeVisible();
   } finally {
     await postgres.start();
   }
   // Nobody clicks anything: the page checks again by itself.
   await expect(page.getByRole("heading", { name: "Credit balance" })).toBeVisible({ timeout: 20_000 });
+});
+
+test("a test room opened while the database is down: 503 with Retry-After, a page in the visitor's language that opens the room once it is back", async ({ signedIn: page }) => {
+  const room = (await (await page.request.post("/api/rooms")).json()) as { url: string };
+  await postgres.stop();
+  try {
+    // The room's link, opened as a person opens a link they were sent.
+    const opened = await page.goto(room.url);
+    expect(opened?.status()).toBe(503);
+    expect(Number(opened?.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(opened?.headers()["content-type"]).toContain("text/html");
+    await expect(page.getByRole("heading", { level: 1, name: "Cohost is briefly unavailable" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("tries again by itself");
+    // German visitors read it in German.
+    const german = await page.request.get(room.url, { headers: { accept: "text/html", "accept-language": "de-DE,de;q=0.9" }, maxRedirects: 0 });
+    expect(german.status()).toBe(503);
+    expect(await german.text()).toContain("Cohost ist kurz nicht erreichbar");
+  } finally {
+    await postgres.start();
+  }
+  // Nobody clicks anything: the room's lobby appears once the database is back.
+  await expect(page.getByRole("button", { name: "Join", exact: true })).toBeVisible({ timeout: 30_000 });
 });

@@ -67,14 +67,14 @@ export async function resendVerification(email: string): Promise<void> {
  * Confirms the address behind a verification link. A link that was already used for an address
  * that is confirmed (clicked twice, the page reloaded) says so instead of "invalid".
  */
-export async function verifyEmail(token: string): Promise<"confirmed" | "already_confirmed"> {
+export async function verifyEmail(token: string): Promise<{ status: "confirmed" | "already_confirmed"; email: string }> {
   try {
     const { userId } = await consumeEmailToken(token, "verify_email");
-    await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() } });
-    return "confirmed";
+    const { email } = await db.user.update({ where: { id: userId }, data: { emailVerified: new Date() }, select: { email: true } });
+    return { status: "confirmed", email };
   } catch (err) {
     const used = await usedEmailToken(token, "verify_email");
-    if (used?.user.emailVerified) return "already_confirmed";
+    if (used?.user.emailVerified) return { status: "already_confirmed", email: used.user.email };
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { forgotPasswordSchema, grantSchema, resendVerificationSchema, resetPassw
 // Signing up and in: the account's e-mail links, the token endpoint and NextAuth.js's pages.
 
 const emailVerifiedResponse = z
-  .object({ status: z.enum(["confirmed", "already_confirmed"]), message: z.string() })
+  .object({ status: z.enum(["confirmed", "already_confirmed"]), email: z.string().meta({ description: "The confirmed address, to sign in with" }), message: z.string() })
   .meta({ id: "EmailVerified", description: "A link followed twice is already_confirmed, not an error" });
 
 export const AUTH_OPERATIONS: Operation[] = [

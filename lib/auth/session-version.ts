@@ -20,11 +20,16 @@ export function isCurrentVersion(claimed: unknown, current: number): boolean {
  * changed without the database anyway; every request checks again once it is back.
  */
 export async function sessionIsCurrent(userId: string, claimed: unknown): Promise<boolean> {
+  return (await sessionState(userId, claimed)) !== "ended";
+}
+
+/** The same check, saying when the database could not be asked (the proxy then answers 503). */
+export async function sessionState(userId: string, claimed: unknown): Promise<"current" | "ended" | "unavailable"> {
   try {
     const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
-    return user !== null && isCurrentVersion(claimed, user.sessionVersion);
+    return user !== null && isCurrentVersion(claimed, user.sessionVersion) ? "current" : "ended";
   } catch (err) {
-    if (isDatabaseUnavailable(err)) return true;
+    if (isDatabaseUnavailable(err)) return "unavailable";
     throw err;
   }
 }

@@ -63,7 +63,8 @@ function signInAgainHere(): string {
   // The page guard may have got there first (a navigation answered with the sign-in page): that
   // page already knows the way back.
   if (pathname === "/signin") return pathname + search;
-  return `/signin?returnUrl=${encodeURIComponent(pathname + search)}`;
+  // The sign-in screen says why (issue 31).
+  return `/signin?returnUrl=${encodeURIComponent(pathname + search)}&notice=session-ended`;
 }
 
 function clearClientState(): void {

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import type { ApiKeyDto } from "@/lib/api-keys/serialize";
 import type { WebhookDeliveryDto, WebhookEndpointDto } from "@/lib/webhooks/serialize";
 import { apiFetch } from "./api";
@@ -25,6 +25,10 @@ export function useApiKeys() {
     },
     async revoke(id: string) {
       await apiFetch(`/api/api-keys/${id}`, { ...json("DELETE"), fallback: t("revokeKey") });
+      await swr.mutate();
+    },
+    async remove(id: string) {
+      await apiFetch(`/api/api-keys/${id}/remove`, { ...json("POST"), fallback: t("removeKey") });
       await swr.mutate();
     },
   };
@@ -53,19 +57,27 @@ export function useWebhooks() {
 }
 
 /** An endpoint's delivery log; refreshes itself while a delivery is still being tried. */
+const deliveriesPath = (endpointId: string) => `/api/webhooks/${endpointId}/deliveries`;
+
+/** "Send test event" on an endpoint's row: the delivery log, when open or opened next, shows it. */
+export function useSendTest(endpointId: string) {
+  const t = useTranslations("developers.errors");
+  const { mutate } = useSWRConfig();
+  return async () => {
+    await apiFetch(`/api/webhooks/${endpointId}/test`, { ...json("POST"), fallback: t("sendTest") });
+    await mutate(deliveriesPath(endpointId));
+  };
+}
+
 export function useDeliveries(endpointId: string) {
   const t = useTranslations("developers.errors");
   const swr = useSWR<{ deliveries: WebhookDelivery[] }>(
-    `/api/webhooks/${endpointId}/deliveries`,
+    deliveriesPath(endpointId),
     (path: string) => apiFetch<{ deliveries: WebhookDelivery[] }>(path, { fallback: t("loadDeliveries") }),
     { refreshInterval: (latest) => (latest?.deliveries.some((d) => d.status === "pending") ? 2000 : 0) },
   );
   return {
     ...swr,
-    async sendTest() {
-      await apiFetch(`/api/webhooks/${endpointId}/test`, { ...json("POST"), fallback: t("sendTest") });
-      await swr.mutate();
-    },
     async redeliver(deliveryId: string) {
       await apiFetch(`/api/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, { ...json("POST"), fallback: t("redeliver") });
       await swr.mutate();

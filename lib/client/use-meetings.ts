@@ -76,9 +76,10 @@ function useRefreshMeetings() {
  * "Failed to fetch meetings"); it refreshes itself while a meeting on the page is live. Actions answer
  * the updated meeting, which replaces the old one everywhere.
  */
-export function useMeetings(filters: ListFilters) {
+/** A page of the meeting list; `null` asks for nothing (yet). */
+export function useMeetings(filters: ListFilters | null) {
   const t = useTranslations("meetings.errors");
-  const { data, error, isLoading, mutate } = useSWR<MeetingList>(listKey(filters), (path: string) => apiFetch<MeetingList>(path, { fallback: t("fetchMeetings") }), {
+  const { data, error, isLoading, mutate } = useSWR<MeetingList>(filters && listKey(filters), (path: string) => apiFetch<MeetingList>(path, { fallback: t("fetchMeetings") }), {
     refreshInterval: (latest) => (latest?.meetings.some((m) => isLiveStatus(m.status)) ? LIVE_REFRESH_MS : 0),
     keepPreviousData: true,
   });
@@ -109,9 +110,9 @@ export function useMeetingActions() {
      * "Try in the test room": makes a room, sends the agent into it, and answers the room's link so
      * the user can follow it in (the agent's bot joins on its own within seconds).
      */
-    async tryInTestRoom(agentId: string, title: string): Promise<{ roomUrl: string; meeting: Meeting }> {
+    async tryInTestRoom(agentId: string): Promise<{ roomUrl: string; meeting: Meeting }> {
       const room = await apiFetch<{ id: string; url: string }>("/api/rooms", { method: "POST", body: "{}", fallback: t("testRoom") });
-      const meeting = await apiFetch<Meeting>("/api/meetings/join", { method: "POST", body: JSON.stringify({ agentId, meetingUrl: room.url, title }), fallback: t("joinMeeting") });
+      const meeting = await apiFetch<Meeting>("/api/meetings/join", { method: "POST", body: JSON.stringify({ agentId, meetingUrl: room.url }), fallback: t("joinMeeting") });
       await refresh();
       // The room lives on this site; its path opens it here even when APP_URL names another host.
       return { roomUrl: new URL(room.url).pathname, meeting };

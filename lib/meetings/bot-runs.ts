@@ -251,18 +251,24 @@ export async function saveToolCall(ref: RunRef, agentName: string, call: ToolCal
   await noteRun(ref, "tool_call", data);
   if (!withTranscript) return;
   const outcome = call.ok ? "ok" : `failed: ${call.error ?? "error"}`;
-  const { startedAt } = await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { startedAt: true } });
-  const at = meetingTime(startedAt, clockEpochMs);
-  await db.transcriptSegment.create({
-    data: {
-      meetingId: ref.meetingId,
-      speaker: agentName,
-      isAgent: true,
-      text: `Tool ${call.name} ${args}: ${outcome} (${(call.durationMs / 1000).toFixed(1)} s)`,
-      startMs: at(call.startMs),
-      endMs: at(call.startMs + call.durationMs),
-      tool: { name: call.name, server: call.server, arguments: args, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error ?? null },
-    },
+  // Like every transcript line, with its event for the live stream and webhooks in the same
+  // transaction (issue 31: tool lines were in details and exports only).
+  await db.$transaction(async (tx) => {
+    const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: ref.meetingId }, select: { userId: true, startedAt: true } });
+    const at = meetingTime(meeting.startedAt, clockEpochMs);
+    const segment = await tx.transcriptSegment.create({
+      data: {
+        meetingId: ref.meetingId,
+        speaker: agentName,
+        isAgent: true,
+        text: `Tool ${call.name} ${args}: ${outcome} (${(call.durationMs / 1000).toFixed(1)} s)`,
+        startMs: at(call.startMs),
+        endMs: at(call.startMs + call.durationMs),
+        tool: { name: call.name, server: call.server, arguments: args, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error ?? null },
+      },
+      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true },
+    });
+    await recordTranscriptSegment(tx, { id: ref.meetingId, userId: meeting.userId }, segment);
   });
 }
 

@@ -36,3 +36,8 @@ const PHRASE: Record<MeetingStatus, string> = {
 export function statusPhrase(status: MeetingStatus): string {
   return PHRASE[status];
 }
+
+/** A meeting the agent has not been in yet and that has cost nothing: no cost to show. */
+export function notHeldYet(m: { status: MeetingStatus; startedAt: string | Date | null; costUsd: number }): boolean {
+  return (OPEN_STATUSES as readonly MeetingStatus[]).includes(m.status) && !m.startedAt && m.costUsd === 0;
+}

@@ -5,7 +5,9 @@ import { db } from "../db/client.ts";
 // The dashboard's first-run checklist (issue 18): the path from sign-up to an agent in real
 // meetings. Every step ticks itself from what the account really holds; nothing is ticked by hand.
 
-export const CHECKLIST_STEPS = ["keys", "keyTested", "testRoom", "topUp", "calendar"] as const;
+// Top-up comes before the test room: the room is billed like any meeting, so at $0 it refuses
+// (issue 31).
+export const CHECKLIST_STEPS = ["keys", "keyTested", "topUp", "testRoom", "calendar"] as const;
 export type ChecklistStep = (typeof CHECKLIST_STEPS)[number];
 
 export const checklistResponse = z

@@ -152,7 +152,7 @@ export function buildOpenApiDocument(serverUrl?: string): Json {
       title: "Cohost API",
       version: API_VERSION,
       description:
-        "Voice agents that join Zoom, Teams and Meet meetings. Authenticate with an API key (Developers page) as `Authorization: Bearer ck_…`. Errors are `{error, message, issues?}`. Webhooks are signed per Standard Webhooks. See docs/api.md for the quickstart, limits and versioning.",
+        "Voice agents that join Zoom, Teams and Meet meetings. Authenticate with an API key (Developers page) as `Authorization: Bearer ck_…`. Errors are `{error, message, issues?}`. Webhooks are signed per Standard Webhooks. The API guide (Developers → API guide, /developers/guide) has the quickstart, limits, webhooks and versioning.",
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: ["Meetings", "Agents", "Calendars", "Billing", "Developers", "Account", "Test room"].map((name) => ({ name })),

@@ -11,7 +11,9 @@ import { providerGet } from "./provider-get.ts";
 export const keyCheckResponse = z
   .object({
     status: z.enum(["valid", "invalid", "unreachable"]),
-    reason: z.enum(["valid", "rejected", "rate_limited", "provider_error", "timeout", "network", "private_address"]).meta({ description: "Why, as a code to word in the user's language" }),
+    reason: z
+      .enum(["valid", "rejected", "rate_limited", "not_found", "provider_error", "timeout", "refused", "dns", "tls", "network", "private_address"])
+      .meta({ description: "Why, as a code to word in the user's language" }),
     message: z.string(),
     providerStatus: z.int().optional().meta({ description: "provider_error: the provider's HTTP status" }),
     seconds: z.int().optional().meta({ description: "timeout: how long Cohost waited" }),
@@ -61,6 +63,8 @@ export function classifyStatus(providerId: string, status: number): KeyCheck {
     return { status: "invalid", reason: "rejected", message: "The provider rejected this key" };
   }
   if (status === 429) return { status: "unreachable", reason: "rate_limited", message: "The provider is limiting requests; try again later" };
+  // Nothing at that address: for a server of the user's own, a base URL missing its /v1 or the like.
+  if (status === 404) return { status: "unreachable", reason: "not_found", providerStatus: 404, message: "Nothing answers at that address (404); check the base URL" };
   return { status: "unreachable", reason: "provider_error", providerStatus: status, message: `The provider answered with an error (${status}); try again later` };
 }
 
@@ -71,7 +75,19 @@ export function classifyFailure(err: unknown, timeoutMs: number): KeyCheck {
     const seconds = Math.ceil(timeoutMs / 1000);
     return { status: "unreachable", reason: "timeout", seconds, message: `The provider did not answer within ${seconds} second${seconds === 1 ? "" : "s"}` };
   }
+  const code = networkCode(err);
+  if (code === "ECONNREFUSED") return { status: "unreachable", reason: "refused", message: "The provider's server refused the connection" };
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return { status: "unreachable", reason: "dns", message: "The provider's host name could not be found" };
+  if (code && /CERT|SSL|TLS|EPROTO|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return { status: "unreachable", reason: "tls", message: "A secure (TLS) connection to the provider could not be made" };
   return { status: "unreachable", reason: "network", message: "Could not reach the provider" };
+}
+
+/** The system or TLS error code under a failed request (fetch wraps it as the cause of "fetch failed"). */
+function networkCode(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && e.code !== "UND_ERR_SOCKET") return e.code;
+  }
+  return null;
 }
 
 /**

@@ -37,6 +37,7 @@ export function titleKey(pathname: string): string | null {
   if (pathname.startsWith("/agents/") && pathname.endsWith("/calendar")) return "agentCalendar";
   if (pathname.startsWith("/meetings/") && pathname.endsWith("/details")) return "meetingDetails";
   if (pathname.startsWith("/billing/test-checkout/")) return "testCheckout";
+  if (pathname.startsWith("/developers/guide/")) return "apiGuide";
   return null;
 }
 

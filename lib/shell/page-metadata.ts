@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
-type TitleKey = "dashboard" | "agents" | "billing" | "createAgent" | "editAgent" | "meetings" | "cookie" | "calendar" | "about" | "agentCalendar" | "meetingDetails" | "testCheckout" | "account" | "developers" | "apiReference";
+type TitleKey = "dashboard" | "agents" | "billing" | "createAgent" | "editAgent" | "meetings" | "cookie" | "calendar" | "about" | "agentCalendar" | "meetingDetails" | "testCheckout" | "account" | "developers" | "apiReference" | "apiGuide";
 
 /**
  * A page's document title from spec §2's page titles, in the visitor's language; the root layout's

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as listKeys, POST as createKey } from "@/app/api/api-keys/route";
 import { DELETE as revokeKey } from "@/app/api/api-keys/[id]/route";
+import { POST as removeKey } from "@/app/api/api-keys/[id]/remove/route";
 import { GET as listAgents, POST as createAgentRoute } from "@/app/api/agents/route";
 import { GET as getAgent } from "@/app/api/agents/[id]/route";
 import { GET as me } from "@/app/api/me/route";
@@ -171,6 +172,26 @@ describe("API keys", () => {
     expect((await call(listAgents, { headers: aKey.auth })).body).toEqual([]);
     expect((await call(revokeKey, { method: "DELETE", headers: a.headers, params: { id: bKey.id } })).status).toBe(404);
     expect((await call(me, { headers: bKey.auth })).status).toBe(200);
+  });
+
+  it("a revoked or expired key can be removed from the list; a working one must be revoked first; never another user's (issue 31)", async () => {
+    const { headers } = await createUser();
+    const other = await createUser();
+    const live = await keyFor(headers, { name: "Live", scope: "read" });
+    const revoked = await keyFor(headers, { name: "Revoked", scope: "read" });
+    const expired = await keyFor(headers, { name: "Expired", scope: "read" });
+    await db.apiKey.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await call(revokeKey, { method: "DELETE", headers, params: { id: revoked.id } });
+
+    const refused = await call(removeKey, { method: "POST", headers, params: { id: live.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Revoke the key before removing it");
+    expect((await call(removeKey, { method: "POST", headers: other.headers, params: { id: revoked.id } })).status).toBe(404);
+    expect((await call(removeKey, { method: "POST", headers: live.auth, params: { id: revoked.id } })).status).toBe(403);
+    expect((await call(removeKey, { method: "POST", headers, params: { id: revoked.id } })).status).toBe(204);
+    expect((await call(removeKey, { method: "POST", headers, params: { id: expired.id } })).status).toBe(204);
+    expect((await call(listKeys, { headers })).body.map((k: { name: string }) => k.name)).toEqual(["Live"]);
+    expect((await call(me, { headers: revoked.auth })).status).toBe(401);
   });
 
   it("are rate limited per key: 429 with Retry-After, other keys unaffected", async () => {

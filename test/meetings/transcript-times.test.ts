@@ -3,7 +3,7 @@ import { db } from "@/lib/db/client";
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { POST as restartRoute } from "@/app/api/meetings/[id]/restart/route";
 import { GET as detailsRoute } from "@/app/api/meetings/[id]/details/route";
-import { claimRun, moveRun, saveLiveState, saveTranscriptSegment } from "@/lib/meetings/bot-runs";
+import { claimRun, moveRun, saveLiveState, saveToolCall, saveTranscriptSegment } from "@/lib/meetings/bot-runs";
 import { call } from "../http.ts";
 import { MEET_URL, startJob, userWithAgent } from "./fixtures.ts";
 
@@ -49,5 +49,17 @@ describe("transcript times", () => {
     await call(restartRoute, { method: "POST", headers, params: { id: ref.meetingId } });
     await saveLiveState(ref, { activity: "thinking" });
     expect((await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId } })).liveState).toEqual({ activity: "speaking" });
+  });
+
+  it("a tool call's transcript line goes out like any other: an event for the live stream and webhooks, in the same transaction", async () => {
+    // Issue 31: tool lines were in the details and exports but never in the stream or the webhooks.
+    const { ref } = await admittedMeeting();
+    const { startedAt } = await db.meeting.findUniqueOrThrow({ where: { id: ref.meetingId } });
+    await saveToolCall(ref, "Cohost", { turnId: 1, name: "weather_now", arguments: { city: "Oslo" }, startMs: 3000, durationMs: 1500, ok: true, server: "Weather" }, true, startedAt!.getTime());
+    const line = await db.transcriptSegment.findFirstOrThrow({ where: { meetingId: ref.meetingId } });
+    const events = await db.apiEvent.findMany({ where: { meetingId: ref.meetingId, type: "meeting.transcript.segment" } });
+    expect(events.map((e) => e.data)).toEqual([
+      { meetingId: ref.meetingId, segment: { id: line.id, speaker: "Cohost", isAgent: true, text: 'Tool weather_now {"city":"Oslo"}: ok (1.5 s)', startMs: 3000, endMs: 4500, interrupted: false } },
+    ]);
   });
 });

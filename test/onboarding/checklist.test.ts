@@ -52,7 +52,7 @@ describe("first-run checklist", () => {
 
     // Just synced, so the shared database's scheduled-sync tests never find it due.
     await db.calendar.create({ data: { userId: user.id, agentId: agent.id, name: "Work", source: "upload", lastAttemptAt: new Date() } });
-    expect(await done(headers)).toEqual({ visible: false, done: ["keys", "keyTested", "testRoom", "topUp", "calendar"] });
+    expect(await done(headers)).toEqual({ visible: false, done: ["keys", "keyTested", "topUp", "testRoom", "calendar"] });
   });
 
   it("hidden for good once dismissed; another user's data never ticks a step", async () => {

@@ -92,10 +92,21 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
 
     vi.stubEnv("PROVIDER_BASE_URL_GROQ", "http://127.0.0.1:1");
     try {
-      expect((await check("ai", "groq", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", reason: "network", message: "Could not reach the provider" });
+      expect((await check("ai", "groq", { apiKey: fake.validKey })).body).toEqual({ status: "unreachable", reason: "refused", message: "The provider's server refused the connection" });
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it("says why a server of the user's own could not be reached: refused, no such host, no TLS, nothing at that path (issue 31)", async () => {
+    const compatible = (baseUrl: string) => check("ai", "openai-compatible", { apiKey: fake.validKey, extraParams: { baseUrl } });
+    expect((await compatible("http://127.0.0.1:1/v1")).body).toMatchObject({ status: "unreachable", reason: "refused" });
+    expect((await compatible("http://no-such-host.invalid/v1")).body).toMatchObject({ status: "unreachable", reason: "dns" });
+    // https to a plain-http server: the TLS handshake fails.
+    expect((await compatible(fake.compatibleBaseUrl.replace(/^http:/, "https:"))).body).toMatchObject({ status: "unreachable", reason: "tls" });
+    // A server that has nothing at <baseUrl>/models (a base URL without its /v1, say).
+    fake.set({ status: 404 });
+    expect((await compatible(fake.compatibleBaseUrl)).body).toMatchObject({ status: "unreachable", reason: "not_found", providerStatus: 404 });
   });
 
   it("refuses a custom URL on a private address unless ALLOW_PRIVATE_PROVIDER_URLS=1", async () => {

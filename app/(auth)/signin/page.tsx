@@ -11,6 +11,7 @@ export const dynamic = "force-dynamic";
 
 type Search = Record<string, string | string[] | undefined>;
 const MODES: Mode[] = ["verify-email", "reset-password", "confirm-email", "oauth-callback"];
+const NOTICES = ["account-deleted", "session-ended"] as const;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Search> }): Promise<Metadata> {
@@ -30,7 +31,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       mode={MODES.includes(mode as Mode) ? (mode as Mode) : undefined}
       token={one(params.token)}
       error={one(params.error)}
-      notice={one(params.notice) === "account-deleted" ? "account-deleted" : undefined}
+      notice={NOTICES.find((n) => n === one(params.notice))}
       returnUrl={returnUrl}
       googleEnabled={googleEnabled()}
     />

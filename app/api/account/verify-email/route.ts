@@ -12,6 +12,7 @@ const MESSAGES = {
 export const POST = route(async ({ request }) => {
   await limitAuthByIp(request);
   const { token } = await parseBody(request, tokenSchema);
-  const status = await verifyEmail(token);
-  return { status, message: MESSAGES[status] };
+  // The address comes back so the sign-in form can be filled in with it (the link proves the mailbox).
+  const { status, email } = await verifyEmail(token);
+  return { status, email, message: MESSAGES[status] };
 });
