@@ -104,6 +104,11 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   const stored = await (await page.request.get(`/api/agents/${agent.id}`)).json();
   expect(stored.mcpServers).toEqual([expect.objectContaining({ name: "Calculator", url: mcp.url, hasToken: true, disabledTools: ["hang"] })]);
   expect(JSON.stringify(stored)).not.toContain(TOKEN);
+  // Opened again, the saved server lists its tools with their switches at once.
+  await page.getByRole("link", { name: "Edit Cohost" }).click();
+  const saved = page.getByRole("group", { name: "Calculator" });
+  await expect(saved.getByRole("status")).toHaveText("Connected: 6 tools");
+  await expect(saved.getByLabel("Who may use hang")).toHaveValue("off");
 
   // A person asks in the test room; the model calls multiply, the server answers, the agent speaks.
   await control("script", { stt: [QUESTION], ai: [{ calls: [{ name: "multiply", arguments: { a: 17, b: 23 } }] }, ANSWER, JSON.stringify(MINUTES)] });

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { TextAreaField, TextField } from "@/components/ui/field";
@@ -164,6 +164,14 @@ function ConnectionTest({ server, agentId, onChange }: { server: McpServerValues
       failure: (err) => (setResult({ ok: false, message: messageOf(err) }), null),
     });
   };
+  // A saved server's tools are listed when the form opens (with its stored credentials, to its own
+  // origin), so its switches show without pressing Test connection again (issue 31, item 10).
+  const listedOnOpen = useRef(false);
+  useEffect(() => {
+    if (listedOnOpen.current || !server.stored || !keepsSecrets(server)) return;
+    listedOnOpen.current = true;
+    run();
+  });
   const listed = result?.ok ? result.tools : [];
   const unlisted = (names: string[]) => names.filter((n) => !listed.some((tool) => tool.name === n));
   const hidden = unlisted(server.disabledTools);
