@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db/client";
 import { QUEUES, jobSender } from "@/lib/jobs/boss";
@@ -81,6 +83,12 @@ describe("bot capacity", () => {
     const queuedMeeting = await db.meeting.findFirstOrThrow({ where: { status: "joining", workerId: null, statusReason: null }, select: { id: true, runId: true } });
     await claimRun({ meetingId: queuedMeeting.id, runId: queuedMeeting.runId!, workerId: "worker-3" });
     expect(await measureCapacity({ botsPerWorker: 2, prewarmMinutes: 10 })).toMatchObject({ queued: 2, running: 3, slots: 6 });
+
+    // `npm run capacity` prints the same number, and its parts with --json.
+    const capacity = (...args: string[]) => promisify(execFile)(process.execPath, ["scripts/capacity.ts", "--bots-per-worker", "2", ...args], { env: process.env });
+    expect((await capacity()).stdout.trim()).toBe("3");
+    expect(JSON.parse((await capacity("--json")).stdout)).toEqual({ queued: 2, running: 3, prewarm: 1, slots: 6, workers: 3, botsPerWorker: 2, prewarmMinutes: 10 });
+    expect((await capacity("--sql")).stdout.trim()).toBe(capacitySql({ botsPerWorker: 2, prewarmMinutes: 10 }));
   });
 
   it("is one statement KEDA can run as it is: numbers written in, no parameters", () => {
