@@ -8,7 +8,7 @@ import { parseAllDocuments } from "yaml";
 // `namespace` and `labels` (metadata only). A kustomization that uses anything else is refused, so
 // the rendering here never silently differs from Kustomize's.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kubernetes objects are arbitrary JSON; the schemas check them
+/** A Kubernetes object as parsed from YAML: arbitrary JSON, which the schemas check. */
 export type K8sObject = any;
 
 const SUPPORTED_KEYS = new Set(["apiVersion", "kind", "namespace", "resources", "images", "patches", "labels"]);
