@@ -3,6 +3,7 @@ import os from "node:os";
 import type { PgBoss } from "pg-boss";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
+import { outageBackoff } from "../db/outage-backoff.ts";
 import { errorText, logger, repeatedFailure, type Logger } from "../log.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import { holdQueuedMeetings } from "../meetings/hold-queued-meetings.ts";
@@ -231,25 +232,31 @@ async function takeOne(boss: PgBoss, workerId: string, log: Logger, launch: (ref
 
 /**
  * Takes work while there is room, until shutdown: after a job, the next at once; with none (or no
- * room, or a failed fetch) a pause of `pollMs`, which `wake()` cuts short (a bot is gone, shutdown).
+ * room) a pause of `pollMs`, which `wake()` cuts short (a bot is gone, shutdown). After a failed fetch
+ * (the database is gone) the pause grows instead, up to 30 s (lib/db/outage-backoff.ts), logged once
+ * per outage: a worker left without its database waits, it does not spin.
  */
 function workLoop(o: { shutdown: AbortSignal; pollMs: number; hasRoom: () => boolean; takeOne: () => Promise<boolean>; log: Logger }) {
   let wake: () => void = () => {};
   const fetchFailure = repeatedFailure(o.log, "fetch_error");
+  const backoff = outageBackoff({ firstMs: o.pollMs });
   const done = (async () => {
     while (!o.shutdown.aborted) {
       let took = false;
+      let pause = o.pollMs;
       if (o.hasRoom()) {
         try {
           took = await o.takeOne();
           fetchFailure.succeeded();
+          backoff.succeeded();
         } catch (err) {
           fetchFailure.failed(err);
+          pause = backoff.failed();
         }
       }
-      if (!took) {
+      if (!took && !o.shutdown.aborted) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, o.pollMs);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();
