@@ -88,6 +88,48 @@ describe("a bot worker without its database", () => {
     }
   }, 90_000);
 
+  it("stopping with PostgreSQL stopped: a bot whose last write waits for the database does not hold the stop forever", async () => {
+    const { startWorker } = await import("@/lib/bots/worker");
+    const { db } = await import("@/lib/db/client");
+    const { userWithAgent } = await import("../meetings/fixtures");
+    const { call } = await import("../http");
+    const { POST: join } = await import("@/app/api/meetings/join/route");
+    let started = 0;
+    let retries = 0;
+    const worker = await startWorker({
+      databaseUrl: relayUrl,
+      concurrency: 1,
+      pollMs: 100,
+      run: async (ctx) => {
+        started++;
+        await new Promise((resolve) => ctx.shutdown.addEventListener("abort", resolve, { once: true }));
+        // Its last write is retried until the database takes it (as a bot's final writes are).
+        for (;;) {
+          try {
+            await db.$queryRaw`SELECT 1`;
+            return;
+          } catch {
+            retries++;
+            await sleep(200);
+          }
+        }
+      },
+    });
+    const ctx = await userWithAgent({ creditUsd: 10 });
+    const res = await call(join, { headers: ctx.headers, body: { agentId: ctx.agent.id, meetingUrl: "https://meet.google.com/out-agex-abc", title: "Outage" } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await expect.poll(() => started, { timeout: 30_000 }).toBe(1);
+    try {
+      await stopDatabase();
+      const stopped = worker.stop({ withinMs: 3000 }).then(() => "stopped" as const);
+      // A hang guard, not a speed test.
+      expect(await Promise.race([stopped, sleep(45_000).then(() => "still stopping" as const)])).toBe("stopped");
+      expect(retries).toBeGreaterThan(0); // the bot was still waiting for the database when the stop gave up on it
+    } finally {
+      await startDatabase();
+    }
+  }, 120_000);
+
   it("SIGTERM with PostgreSQL stopped: the worker process exits (every teardown step is bounded)", async () => {
     const root = path.resolve(import.meta.dirname, "../..");
     const child = spawn(process.execPath, [path.join(root, "scripts/worker.ts")], {
