@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { countingRelay } from "../support/counting-relay";
 import { ownPostgresForFile } from "../support/own-postgres";
 
 // A worker left running without its database (docs/deploy.md "When the database is gone"): its
@@ -9,27 +9,6 @@ import { ownPostgresForFile } from "../support/own-postgres";
 // test sees every connection attempt the worker makes, whatever part of it makes them.
 
 const pg = ownPostgresForFile("worker_outage", { prepare: true });
-
-/** A TCP relay to the database that counts the connections made through it. */
-function countingRelay(target: { host: string; port: number }) {
-  let connections = 0;
-  const server = net.createServer((client) => {
-    connections++;
-    const upstream = net.connect(target.port, target.host);
-    client.pipe(upstream).pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", close).on("close", close);
-    upstream.on("error", close).on("close", close);
-  });
-  return {
-    connections: () => connections,
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let relay: ReturnType<typeof countingRelay>;
 let relayUrl: string;
