@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { botSettings, dataDir, jobsBesideWeb, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
+import { within } from "../lib/bots/within.ts";
 import { buildApp, needsBuild } from "./build-app.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
@@ -56,8 +57,10 @@ async function main() {
     databaseUrl = embedded!.url;
   }
 
+  // Bounded like every teardown step: a PostgreSQL that is already gone (or will not stop) does not
+  // keep `npm start` from exiting (docs/deploy.md "When the database is gone").
   const stopDatabase = async () => {
-    if (embedded) await embedded.stop().catch(() => {});
+    if (embedded && !(await within(embedded.stop(), 10_000)).done) console.error("✖ PostgreSQL did not stop within 10 s; exiting anyway.");
   };
 
   try {
