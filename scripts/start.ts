@@ -7,6 +7,8 @@ import net from "node:net";
 import path from "node:path";
 import { botSettings, dataDir, jobsBesideWeb, port } from "../lib/config.ts";
 import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from "../lib/db/embedded.ts";
+import { within } from "../lib/bots/within.ts";
+import { outageBackoff, type OutageBackoff } from "../lib/db/outage-backoff.ts";
 import { buildApp, needsBuild } from "./build-app.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
@@ -56,8 +58,10 @@ async function main() {
     databaseUrl = embedded!.url;
   }
 
+  // Bounded like every teardown step: a PostgreSQL that is already gone (or will not stop) does not
+  // keep `npm start` from exiting (docs/deploy.md "When the database is gone").
   const stopDatabase = async () => {
-    if (embedded) await embedded.stop().catch(() => {});
+    if (embedded && !(await within(embedded.stop(), 10_000)).done) console.error("✖ PostgreSQL did not stop within 10 s; exiting anyway.");
   };
 
   try {
@@ -101,14 +105,23 @@ async function main() {
   // Processes beside the web server: a bot worker (RUN_WORKER=0: workers run elsewhere) and the jobs
   // process for calendar imports and syncs (RUN_JOBS=0: it runs elsewhere). One that dies is started
   // again; meetings a worker held fail over through the heartbeat sweep, imports are retried.
+  // One that keeps exiting soon after its start (the database is gone, so it cannot start) is started
+  // again after a longer wait each time, from a few seconds doubling up to a minute (jittered); one that
+  // ran a minute starts over.
+  const restarts = new Map<string, OutageBackoff>();
   const keepRunning = (name: string, script: string) => {
+    const startedAt = Date.now();
     const child = spawn(process.execPath, [path.join(root, script)], { cwd: root, env: { ...env, NODE_ENV: "production" }, stdio: "inherit" });
     children.push(child);
     child.on("exit", (code) => {
       children.splice(children.indexOf(child), 1);
       if (stopping) return;
-      console.error(`✖ The ${name} exited (code ${code}); starting it again in 5 s.`);
-      setTimeout(() => !stopping && keepRunning(name, script), 5000).unref();
+      if (!restarts.has(name)) restarts.set(name, outageBackoff({ firstMs: 5000, maxMs: 60_000 }));
+      const backoff = restarts.get(name)!;
+      if (Date.now() - startedAt > 60_000) backoff.succeeded();
+      const delay = backoff.failed();
+      console.error(`✖ The ${name} exited (code ${code}); starting it again in ${Math.round(delay / 1000)} s.`);
+      setTimeout(() => !stopping && keepRunning(name, script), delay).unref();
     });
   };
   if (botSettings().workerInWeb) {

@@ -4,6 +4,7 @@
 // work, hand running meetings over to other workers, close the browser, exit.
 import { keepBrowser, launchBotBrowser } from "../lib/bots/browser.ts";
 import { meetingRunner } from "../lib/bots/run/meeting-run.ts";
+import { within } from "../lib/bots/within.ts";
 import { startWorker, type Worker } from "../lib/bots/worker.ts";
 import { botSettings } from "../lib/config.ts";
 import { errorText, log } from "../lib/log.ts";
@@ -56,11 +57,19 @@ try {
   process.exit(1);
 }
 
+// Every step of the shutdown is bounded (the worker's stop waits 12 s at most, Chromium's close 3 s),
+// and so is the whole: with the database gone nothing may keep the process from exiting, well inside
+// the 20 s `npm start` (or a process manager) gives it before SIGKILL. docs/deploy.md.
+const SHUTDOWN_LIMIT_MS = 17_000;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  setTimeout(() => {
+    log({ event: "shutdown_overdue", level: "error", limitMs: SHUTDOWN_LIMIT_MS });
+    process.exit(code);
+  }, SHUTDOWN_LIMIT_MS).unref();
   await worker?.stop().catch((err) => log({ event: "worker_stop_error", level: "error", error: errorText(err) }));
-  await browser.close();
+  if (!(await within(browser.close(), 3000)).done) log({ event: "browser_close_overdue", level: "warn" });
   process.exit(code);
 }
 process.on("SIGTERM", () => void shutdown(0));

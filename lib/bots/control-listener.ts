@@ -1,10 +1,12 @@
 import pg from "pg";
+import { outageBackoff } from "../db/outage-backoff.ts";
 import type { Logger } from "../log.ts";
 
 // The API's pokes (`pg_notify('meeting_control', <meetingId>)` on stop, restart and activation) reach
 // a worker over one LISTEN connection. A LISTEN lives and dies with its connection: after PostgreSQL
 // restarts (or the network drops it) the connection is gone and, unless it is made again, so is every
-// poke. This one reconnects with back-off; and since pokes sent while it was away are lost for good,
+// poke. This one reconnects with back-off (doubling up to 30 s, jittered; logged when lost and when
+// back, not per attempt); and since pokes sent while it was away are lost for good,
 // it reports each reconnection, and the worker has every bot re-check its meeting at once.
 
 export interface ControlListener {
@@ -17,7 +19,7 @@ export interface ControlListenerOptions {
   /** The connection was lost and is back: pokes may have been missed. */
   onReconnected(): void;
   log: Logger;
-  /** Back-off between reconnection attempts: first, then doubling up to max. */
+  /** Back-off between reconnection attempts: first, then doubling up to max (jittered, lib/db/outage-backoff.ts). */
   retryMs?: { first: number; max: number };
 }
 
@@ -25,11 +27,12 @@ export const CONTROL_CHANNEL = "meeting_control";
 
 /** Connects and listens (rejects when the first connection fails); from then on reconnects by itself. */
 export async function listenForPokes(opts: ControlListenerOptions): Promise<ControlListener> {
-  const retry = opts.retryMs ?? { first: 500, max: 5_000 };
+  const retry = opts.retryMs ?? { first: 500, max: 30_000 };
+  const backoff = outageBackoff({ firstMs: retry.first, maxMs: retry.max });
   let closed = false;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | undefined;
-  let delay = retry.first;
+  let lostAt = 0;
 
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: opts.databaseUrl });
@@ -44,7 +47,8 @@ export async function listenForPokes(opts: ControlListenerOptions): Promise<Cont
       c.end().catch(() => {});
       if (closed) return;
       opts.log("listen_lost", { level: "warn", error: err ? String(err) : "connection ended" });
-      scheduleReconnect();
+      lostAt = Date.now();
+      scheduleReconnect(backoff.failed());
     };
     c.on("error", onLost);
     c.on("end", () => onLost());
@@ -66,22 +70,18 @@ export async function listenForPokes(opts: ControlListenerOptions): Promise<Cont
     client = c;
   };
 
-  const scheduleReconnect = () => {
+  const scheduleReconnect = (delay: number) => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       connect().then(
         () => {
-          delay = retry.first;
+          backoff.succeeded();
           if (closed) return;
-          opts.log("listen_reconnected");
+          opts.log("listen_reconnected", { lostForMs: Date.now() - lostAt });
           opts.onReconnected();
         },
-        (err) => {
-          delay = Math.min(retry.max, delay * 2);
-          if (!closed) {
-            opts.log("listen_reconnect_failed", { level: "warn", error: String(err), retryInMs: delay });
-            scheduleReconnect();
-          }
+        () => {
+          if (!closed) scheduleReconnect(backoff.failed());
         },
       );
     }, delay);

@@ -3,12 +3,14 @@ import os from "node:os";
 import type { PgBoss } from "pg-boss";
 import { botSettings, meetingHeartbeatTimeoutSeconds } from "../config.ts";
 import { QUEUES, startJobWorker } from "../jobs/boss.ts";
+import { outageBackoff } from "../db/outage-backoff.ts";
 import { errorText, logger, repeatedFailure, type Logger } from "../log.ts";
 import { claimRun, type ClaimResult, type RunRef } from "../meetings/bot-runs.ts";
 import { holdQueuedMeetings } from "../meetings/hold-queued-meetings.ts";
 import { sweepLostMeetings } from "../meetings/sweep-lost-meetings.ts";
 import { listenForPokes } from "./control-listener.ts";
 import { parseStartJob } from "./start-job.ts";
+import { within } from "./within.ts";
 
 /** What the worker hands one bot: its run, what the claim returned, and how to reach it. */
 export interface BotContext {
@@ -37,8 +39,12 @@ export interface Worker {
   readonly id: string;
   /** Bots running now (a bot tearing down still holds its slot). */
   active(): number;
-  /** Stops taking work, asks every bot to leave (handing its meeting over) and waits for them. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking work, asks every bot to leave (handing its meeting over) and waits for them — for
+   * `withinMs` at most in all (default STOP_WITHIN_MS): with the database gone a bot's last writes
+   * and pg-boss's stop could wait forever. A bot still leaving then is left to the heartbeat sweep.
+   */
+  stop(opts?: { withinMs?: number }): Promise<void>;
 }
 
 interface Bot {
@@ -91,17 +97,23 @@ export async function startWorker(opts: WorkerOptions): Promise<Worker> {
   return {
     id,
     active: () => bots.size,
-    async stop() {
+    async stop({ withinMs = STOP_WITHIN_MS } = {}) {
       if (shutdown.signal.aborted) return;
       shutdown.abort();
       loop.wake();
-      await loop.done;
-      // Bots launched by now are all running; each hands its meeting over and leaves.
-      await bots.allGone();
       clearInterval(sweeps);
       clearInterval(holds);
-      await listener.close();
-      await boss.stop({ graceful: true, timeout: 5000 }).catch((err) => log("job_stop_error", { level: "warn", error: String(err) }));
+      const deadline = Date.now() + withinMs;
+      const left = (share = 1) => Math.max(0, (deadline - Date.now()) * share);
+      // Each step gets its share of what is left; one that overruns is logged and left behind.
+      const step = async (name: string, work: Promise<unknown>, share: number) => {
+        if (!(await within(work, left(share))).done) log("worker_stop_overdue", { level: "warn", step: name });
+      };
+      // Bots launched by now are all running; each hands its meeting over and leaves.
+      await step("bots", loop.done.then(() => bots.allGone()), 0.7);
+      await step("listener", listener.close(), 0.3);
+      const stopped = boss.stop({ graceful: true, timeout: Math.max(1000, Math.min(5000, left(0.5))) }).catch((err) => log("job_stop_error", { level: "warn", error: String(err) }));
+      await step("jobs", stopped, 1);
       log("worker_stopped");
     },
   };
@@ -186,6 +198,9 @@ function startQueueHolds(log: Logger, busy: () => boolean, everyMs: number): Nod
   return setInterval(hold, everyMs);
 }
 
+/** How long a worker's stop waits in all (bots leaving, LISTEN, pg-boss), inside `npm start`'s 20 s. */
+const STOP_WITHIN_MS = 12_000;
+
 /** After a claim that failed in transit, how long before asking again. */
 const CLAIM_RETRY_MS = 1000;
 
@@ -231,25 +246,31 @@ async function takeOne(boss: PgBoss, workerId: string, log: Logger, launch: (ref
 
 /**
  * Takes work while there is room, until shutdown: after a job, the next at once; with none (or no
- * room, or a failed fetch) a pause of `pollMs`, which `wake()` cuts short (a bot is gone, shutdown).
+ * room) a pause of `pollMs`, which `wake()` cuts short (a bot is gone, shutdown). After a failed fetch
+ * (the database is gone) the pause grows instead, up to 30 s (lib/db/outage-backoff.ts), logged once
+ * per outage: a worker left without its database waits, it does not spin.
  */
 function workLoop(o: { shutdown: AbortSignal; pollMs: number; hasRoom: () => boolean; takeOne: () => Promise<boolean>; log: Logger }) {
   let wake: () => void = () => {};
   const fetchFailure = repeatedFailure(o.log, "fetch_error");
+  const backoff = outageBackoff({ firstMs: o.pollMs });
   const done = (async () => {
     while (!o.shutdown.aborted) {
       let took = false;
+      let pause = o.pollMs;
       if (o.hasRoom()) {
         try {
           took = await o.takeOne();
           fetchFailure.succeeded();
+          backoff.succeeded();
         } catch (err) {
           fetchFailure.failed(err);
+          pause = backoff.failed();
         }
       }
-      if (!took) {
+      if (!took && !o.shutdown.aborted) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, o.pollMs);
+          const timer = setTimeout(resolve, pause);
           wake = () => {
             clearTimeout(timer);
             resolve();

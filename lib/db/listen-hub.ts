@@ -1,11 +1,14 @@
 import pg from "pg";
 import { log } from "../log.ts";
+import { outageBackoff } from "./outage-backoff.ts";
 
 // PostgreSQL LISTEN for one channel, shared by everything in a process that waits on it (the test
 // room's event streams, the meeting event streams, the webhook relay): one connection per channel,
 // opened by the first subscriber and closed after the last one leaves. A notification goes to the
 // subscribers of its key (the payload up to its first ":") and to those of "*". After a dropped
 // connection, which may have missed notifications, every subscriber is called with null: re-read.
+// While the database is gone it tries again after 1 s, doubling up to 30 s (jittered); logged when
+// lost and when back, not per attempt.
 
 export type HubListener = (payload: string | null) => void;
 
@@ -14,6 +17,8 @@ export class ListenHub {
   private client: pg.Client | null = null;
   private connecting: Promise<pg.Client> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private readonly backoff = outageBackoff({ firstMs: 1000, maxMs: 30_000 });
+  private lostAt = 0;
   private readonly channel: string;
   private readonly label: string;
 
@@ -60,7 +65,8 @@ export class ListenHub {
         if (msg.channel === this.channel) this.dispatch(msg.payload ?? "");
       });
       client.on("error", (err) => {
-        log({ event: "listen_connection_failed", level: "error", hub: this.label, channel: this.channel, error: err.message });
+        // Logged for the connection that was listening; a reconnection attempt's failure is not news.
+        if (this.client === client) log({ event: "listen_connection_failed", level: "error", hub: this.label, channel: this.channel, error: err.message });
         this.lost(client);
       });
       client.on("end", () => this.lost(client));
@@ -91,6 +97,7 @@ export class ListenHub {
   private lost(client: pg.Client) {
     if (this.client !== client) return;
     this.client = null;
+    this.lostAt = Date.now();
     this.scheduleReconnect();
   }
 
@@ -101,11 +108,13 @@ export class ListenHub {
       if (this.listeners.size === 0) return;
       this.connect().then(
         () => {
+          this.backoff.succeeded();
+          log({ event: "listen_reconnected", hub: this.label, channel: this.channel, lostForMs: Date.now() - this.lostAt });
           for (const set of this.listeners.values()) for (const listener of set) listener(null);
         },
         () => this.scheduleReconnect(),
       );
-    }, 1000);
+    }, this.backoff.failed());
   }
 }
 
