@@ -9,10 +9,13 @@ import { joinMeeting } from "@/lib/meetings/join-meeting";
 import { restartMeeting } from "@/lib/meetings/restart-meeting";
 import { stopMeeting } from "@/lib/meetings/stop-meeting";
 import { capacitySql, measureCapacity, measureWorkersNeeded } from "@/lib/bots/measure-capacity";
+import { ownPostgresForFile } from "../support/own-postgres.ts";
 import { userWithAgent } from "../meetings/fixtures.ts";
 
 // The capacity query (lib/bots/measure-capacity.ts) against real PostgreSQL and real pg-boss jobs, the
-// meetings made the way the API and the workers make them.
+// meetings made the way the API and the workers make them. The query counts the whole database, so
+// the file has a PostgreSQL of its own (the worker's shared copy holds other files' meetings).
+ownPostgresForFile("capacity", { prepare: true });
 
 const MINUTE = 60_000;
 let links = 0;

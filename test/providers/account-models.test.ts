@@ -83,7 +83,7 @@ describe("POST /api/providers/{kind}/{providerId}/models", () => {
     }
     vi.stubEnv("PROVIDER_BASE_URL_GROQ", "http://127.0.0.1:1");
     try {
-      expect((await list("ai", "groq", { apiKey: fakes.validKey })).body.problem).toMatchObject({ reason: "network" });
+      expect((await list("ai", "groq", { apiKey: fakes.validKey })).body.problem).toMatchObject({ reason: "refused" });
     } finally {
       vi.unstubAllEnvs();
       Object.assign(process.env, fakes.env, { ALLOW_PRIVATE_PROVIDER_URLS: "1" });
