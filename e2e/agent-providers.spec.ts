@@ -27,6 +27,7 @@ async function startAgent(page: Page, name: string) {
 }
 
 test("Test key lists the models of the user's own account; the edit form lists them again with the stored key", async ({ signedIn: page, user }) => {
+  await topUp(page.request, 5); // with credit, a ready agent reads "Active"
   await startAgent(page, "Account models");
   const ai = page.getByRole("group", { name: "AI model" });
   const model = ai.getByRole("combobox", { name: "Model" });

@@ -19,6 +19,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("create an agent, test a key against a fake provider, edit, pause, delete", async ({ signedIn: page, user }) => {
+  await topUp(page.request, 5); // with credit, a ready agent reads "Active" (at $0 it reads "No credit")
   await page.goto("/agents");
   await expect(page.getByRole("heading", { name: "No agents yet" })).toBeVisible();
   await page.getByRole("link", { name: "Create agent" }).click();
@@ -254,7 +255,7 @@ test("at a $0.00 balance the agent list says agents cannot join, with a way to t
   const notice = page.getByRole("status").filter({ hasText: "Your balance is $0.00, so agents cannot join meetings until you top up." });
   await expect(notice).toBeVisible();
   const card = page.getByRole("list", { name: "Your agents" }).getByRole("listitem").filter({ hasText: "Broke bot" });
-  await expect(card).toContainText("Active");
+  await expect(card).toContainText("No credit");
   await expect(card).toContainText("Cannot join meetings without credit");
   await notice.getByRole("link", { name: "Top up" }).click();
   await expect(page).toHaveURL(/\/billing$/);

@@ -143,11 +143,12 @@ test("in the test room the signed-in owner gets the calendar and the MCP tool; a
 test("on Meet the owner says \"That's me\" beside their name on the live meeting page; a namesake closes the owner's tools until they leave", async ({ signedIn: page, user }) => {
   const ownerName = `${user.firstName} ${user.lastName}`;
   const agent = await createAgentViaApi(page.request, { name: "Cohost" });
-  // Set-up: a Meet meeting the bot is in right now, with its roster as the bot saved it.
+  // Set-up: a Meet meeting the bot is in right now, with its roster as the bot saved it. Its
+  // heartbeat stands an hour ahead, so the lost-meeting sweep leaves it live however slow this runs.
   const id = `m-${user.id}`;
   await sql(
     `INSERT INTO "Meeting" (id, "userId", "agentId", title, "meetingUrl", platform, status, "scheduledStart", "workerId", "runId", "heartbeatAt", "updatedAt")
-     VALUES ($1, $2, $3, 'Weekly sync', 'https://meet.google.com/abc-defg-hij', 'meet', 'in_progress', now(), 'w', 'r', now(), now())`,
+     VALUES ($1, $2, $3, 'Weekly sync', 'https://meet.google.com/abc-defg-hij', 'meet', 'in_progress', now(), 'w', 'r', now() + interval '1 hour', now())`,
     [id, user.id, agent.id],
   );
   const person = (externalId: string, name: string, isAgent = false) =>
