@@ -23,7 +23,7 @@ let endpoint = "";
 
 beforeAll(async () => {
   server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: path.join(dir, "s3"), configureBuckets: [{ name: "cohost", configs: [] }] });
-  const { port } = (await server.run()) as { port: number };
+  const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
