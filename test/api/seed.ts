@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import { artifactPrefix } from "@/lib/meetings/meeting-artifacts";
 import { openStorage } from "@/lib/storage/open-storage";
