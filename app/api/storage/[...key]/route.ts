@@ -6,7 +6,7 @@ import { checkKey } from "@/lib/storage/store";
 // The local store's signed read URLs (lib/storage/local-url-signature.ts): no session, the signature
 // is the permission; a tampered or expired one is 403, a missing object 404. Byte ranges for seeking.
 export async function GET(request: Request, { params }: { params: Promise<{ key: string[] }> }): Promise<Response> {
-  const key = (await params).key.map(decodeURIComponent).join("/");
+  const key = (await params).key.join("/");
   const url = new URL(request.url);
   let valid = false;
   try {
