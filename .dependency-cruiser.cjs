@@ -5,7 +5,7 @@
 // bench/, test/ and e2e/, which may use anything but nothing in lib/ may use them.
 
 /** Base: no product knowledge, used by everything. */
-const BASE = ["generated", "config.ts", "site.ts", "log.ts", "errors", "i18n", "crypto", "validation", "contract", "net", "sse", "db", "rate-limit", "jobs", "mail", "browser", "secrets-bootstrap.ts"];
+const BASE = ["generated", "config.ts", "site.ts", "log.ts", "errors", "i18n", "crypto", "validation", "contract", "net", "sse", "db", "rate-limit", "jobs", "mail", "storage", "browser", "secrets-bootstrap.ts"];
 /** Domains, each owning its tables, operations, schemas and serializers; later ones may use earlier ones. */
 const DOMAINS = ["events", "billing", "api-keys", "auth", "providers", "meetings", "tools", "agents", "rooms", "calendar", "webhooks", "account", "users", "dashboard", "onboarding", "feedback"];
 /** Runtimes: long-running work over the domains (the voice pipeline, summaries, the bots). */

@@ -1,10 +1,9 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { dataDir } from "../config.ts";
+import { openStorage } from "../storage/open-storage.ts";
 
 // What a bot saw when a join failed or a meeting ended unexpectedly: a screenshot and the page's
-// HTML (captured by lib/bots/failure-artifacts.ts), kept under DATA_DIR/meeting-artifacts/<meetingId>/
-// and linked from the meeting's timeline (MeetingEvent.data {screenshot, html});
+// HTML (captured by lib/bots/failure-artifacts.ts), kept in the deployment's storage (lib/storage:
+// DATA_DIR/storage on one machine, an S3 bucket across many, so web and workers share no volume) under
+// meeting-artifacts/<meetingId>/<stamp>.<png|html>, and linked from the meeting's timeline (MeetingEvent.data {screenshot, html});
 // GET /api/meetings/{id}/artifacts/{file} serves them to the meeting's owner only. Meeting clients
 // change their pages without notice: these files are how a changed page gets diagnosed. They can show
 // participants' names, so each meeting keeps only its last MAX_CAPTURES and a meeting's files go after
@@ -20,10 +19,10 @@ const MEETING_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const ARTIFACT_TYPES = { png: "image/png", html: "text/html; charset=utf-8" } as const;
 
-/** The folder of one meeting's artifacts. */
-export function artifactFolder(meetingId: string): string {
+/** The storage prefix of one meeting's artifacts ("meeting-artifacts/<id>/"). */
+export function artifactPrefix(meetingId: string): string {
   if (!MEETING_ID.test(meetingId)) throw new Error(`not a meeting id: ${meetingId}`);
-  return path.join(dataDir(), ARTIFACTS_FOLDER, meetingId);
+  return `${ARTIFACTS_FOLDER}/${meetingId}/`;
 }
 
 export function artifactUrl(meetingId: string, file: string): string {
@@ -41,36 +40,35 @@ export interface CapturedFailure {
   /** Links for the timeline (relative to the app), each present when its file was written. */
   screenshot?: string;
   html?: string;
-  /** Where the files are on this machine, for logs and the smoke command. */
+  /** The storage keys written, for logs and the smoke command. */
   files: string[];
 }
 
 /**
  * Writes one capture's files (in order; each one that fails is left out), then keeps the meeting's
- * newest captures and sweeps old meetings' folders. Never throws.
+ * newest captures and sweeps old meetings' files. Never throws.
  */
 export async function writeArtifacts(meetingId: string, now: Date, parts: { kind: keyof typeof ARTIFACT_TYPES; data: () => Promise<Buffer | string> }[]): Promise<CapturedFailure> {
   const result: CapturedFailure = { files: [] };
-  let folder: string;
+  let prefix: string;
   let stamp: string;
   try {
-    folder = artifactFolder(meetingId);
-    await fs.mkdir(folder, { recursive: true });
-    stamp = await freeStamp(folder, now.toISOString().replace(/[:.]/g, "-"));
+    prefix = artifactPrefix(meetingId);
+    stamp = await freeStamp(prefix, now.toISOString().replace(/[:.]/g, "-"));
   } catch {
     return result;
   }
   for (const { kind, data } of parts) {
     try {
       const file = `${stamp}.${kind}`;
-      await fs.writeFile(path.join(folder, file), await data());
-      result.files.push(path.join(folder, file));
+      await openStorage().put(prefix + file, await data(), ARTIFACT_TYPES[kind]);
+      result.files.push(prefix + file);
       result[kind === "png" ? "screenshot" : "html"] = artifactUrl(meetingId, file);
     } catch {
-      // The page was gone or did not answer: the other part may still be kept.
+      // The page was gone, did not answer, or the store refused: the other part may still be kept.
     }
   }
-  await prune(folder).catch(() => {});
+  await prune(prefix).catch(() => {});
   void sweepOldMeetings(now).catch(() => {});
   return result;
 }
@@ -80,15 +78,21 @@ export async function readArtifact(meetingId: string, file: string): Promise<{ k
   const kind = ARTIFACT_FILE.exec(file)?.[2] as keyof typeof ARTIFACT_TYPES | undefined;
   if (!kind) return null;
   try {
-    return { kind, body: await fs.readFile(path.join(artifactFolder(meetingId), file)) };
+    const object = await openStorage().get(artifactPrefix(meetingId) + file);
+    return object ? { kind, body: Buffer.concat(await object.body.toArray()) } : null;
   } catch {
     return null;
   }
 }
 
+/** A meeting's artifact file names. */
+async function filesOf(prefix: string): Promise<string[]> {
+  return (await openStorage().list(prefix)).map((key) => key.slice(prefix.length)).filter((f) => ARTIFACT_FILE.test(f));
+}
+
 /** The stamp itself, or with a counter when a capture of the same millisecond exists. */
-async function freeStamp(folder: string, stamp: string): Promise<string> {
-  const taken = new Set(await fs.readdir(folder));
+async function freeStamp(prefix: string, stamp: string): Promise<string> {
+  const taken = new Set(await filesOf(prefix));
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? stamp : `${stamp}-${n}`;
     if (!taken.has(`${candidate}.png`) && !taken.has(`${candidate}.html`)) return candidate;
@@ -96,11 +100,11 @@ async function freeStamp(folder: string, stamp: string): Promise<string> {
 }
 
 /** Keeps a meeting's newest MAX_CAPTURES captures (file names sort by time). */
-async function prune(folder: string): Promise<void> {
-  const files = (await fs.readdir(folder)).filter((f) => ARTIFACT_FILE.test(f));
+async function prune(prefix: string): Promise<void> {
+  const files = await filesOf(prefix);
   const stamps = [...new Set(files.map((f) => ARTIFACT_FILE.exec(f)![1]))].sort(byCapture);
   const old = new Set(stamps.slice(0, Math.max(0, stamps.length - MAX_CAPTURES)));
-  await Promise.all(files.filter((f) => old.has(ARTIFACT_FILE.exec(f)![1])).map((f) => fs.rm(path.join(folder, f), { force: true })));
+  await Promise.all(files.filter((f) => old.has(ARTIFACT_FILE.exec(f)![1])).map((f) => openStorage().delete(prefix + f)));
 }
 
 /** Time order, a same-millisecond counter after its plain stamp. */
@@ -110,13 +114,22 @@ function byCapture(a: string, b: string): number {
   return ta === tb ? Number(na || 0) - Number(nb || 0) : ta < tb ? -1 : 1;
 }
 
-/** Removes the folders of meetings without a capture for RETENTION_DAYS. */
+/** The capture time a stamp names ("2026-08-21T10-15-30-123Z[-n]"). */
+function stampTime(stamp: string): number {
+  const [, date, h, m, sec, ms] = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z/.exec(stamp)!;
+  return Date.parse(`${date}T${h}:${m}:${sec}.${ms}Z`);
+}
+
+/** Removes the files of meetings whose newest capture is older than RETENTION_DAYS. */
 async function sweepOldMeetings(now: Date): Promise<void> {
-  const root = path.join(dataDir(), ARTIFACTS_FOLDER);
   const cutoff = now.getTime() - RETENTION_DAYS * 24 * 3600 * 1000;
-  for (const entry of await fs.readdir(root, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const folder = path.join(root, entry.name);
-    if ((await fs.stat(folder)).mtimeMs < cutoff) await fs.rm(folder, { recursive: true, force: true });
+  const newest = new Map<string, number>();
+  const keys = await openStorage().list(`${ARTIFACTS_FOLDER}/`);
+  for (const key of keys) {
+    const [, meeting, file] = key.split("/");
+    const stamp = ARTIFACT_FILE.exec(file ?? "")?.[1];
+    if (stamp) newest.set(meeting, Math.max(newest.get(meeting) ?? 0, stampTime(stamp)));
   }
+  const expired = keys.filter((key) => (newest.get(key.split("/")[1]) ?? Infinity) < cutoff);
+  for (const key of expired) await openStorage().delete(key);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { artifactFolder } from "@/lib/meetings/meeting-artifacts";
+import { artifactPrefix } from "@/lib/meetings/meeting-artifacts";
+import { openStorage } from "@/lib/storage/open-storage";
 import { regenerateAgentToken } from "@/lib/calendar/feed-token";
 import { db } from "@/lib/db/client";
 import { EVENT_TYPES } from "@/lib/events/types";
@@ -39,9 +39,9 @@ export async function seedUser() {
   const peer = await joinRoom(room.id, { name: "Peer" }, joiner());
   // The agent's meeting feed, and a failure screenshot of the meeting as the bot leaves one.
   const feed = await regenerateAgentToken(userId, agent.id);
-  const artifact = "2026-01-01T00-00-00-000Z.png";
-  fs.mkdirSync(artifactFolder(meeting.id), { recursive: true });
-  fs.writeFileSync(`${artifactFolder(meeting.id)}/${artifact}`, Buffer.from("89504e470d0a1a0a", "hex"));
+  // (Stamped now: a capture sweeps meetings whose newest capture is 30 days old.)
+  const artifact = `${new Date().toISOString().replace(/[:.]/g, "-")}.png`;
+  await openStorage().put(artifactPrefix(meeting.id) + artifact, Buffer.from("89504e470d0a1a0a", "hex"));
 
   // An API key, and a webhook endpoint with one delivery of one event.
   const { apiKey } = await createApiKey(userId, { name: "Walk", scope: "read" });

@@ -6,7 +6,9 @@ import { GET as artifactRoute } from "@/app/api/meetings/[id]/artifacts/[file]/r
 import { POST as joinRoute } from "@/app/api/meetings/join/route";
 import { launchBotBrowser } from "@/lib/bots/browser";
 import { captureFailure } from "@/lib/bots/failure-artifacts";
-import { artifactFolder } from "@/lib/meetings/meeting-artifacts";
+import { dataDir } from "@/lib/config";
+import { artifactPrefix } from "@/lib/meetings/meeting-artifacts";
+import { openStorage } from "@/lib/storage/open-storage";
 import { call } from "../http.ts";
 import { createUser } from "../users.ts";
 import { MEET_URL, userWithAgent } from "./fixtures.ts";
@@ -44,7 +46,9 @@ describe("failure artifacts", () => {
     const captured = await captureFailure(page, id, new Date("2026-08-21T10:15:30.123Z"));
     expect(captured.screenshot).toBe(`/api/meetings/${id}/artifacts/2026-08-21T10-15-30-123Z.png`);
     expect(captured.html).toBe(`/api/meetings/${id}/artifacts/2026-08-21T10-15-30-123Z.html`);
-    expect(captured.files.map((f) => path.relative(artifactFolder(id), f))).toEqual(["2026-08-21T10-15-30-123Z.png", "2026-08-21T10-15-30-123Z.html"]);
+    // Written to the deployment's storage (lib/storage), where any machine's web process reads them.
+    expect(captured.files).toEqual([`meeting-artifacts/${id}/2026-08-21T10-15-30-123Z.png`, `meeting-artifacts/${id}/2026-08-21T10-15-30-123Z.html`]);
+    expect(await openStorage().list(artifactPrefix(id))).toEqual(captured.files.toSorted());
 
     const png = await fetchArtifact(owner.headers, id, "2026-08-21T10-15-30-123Z.png");
     expect(png.status).toBe(200);
@@ -91,7 +95,7 @@ describe("failure artifacts", () => {
     const owner = await userWithAgent();
     const id = await meetingOf(owner);
     for (let i = 0; i < 12; i++) await captureFailure(page, id, new Date(Date.UTC(2026, 7, 21, 12, 0, i)));
-    const files = fs.readdirSync(artifactFolder(id)).sort();
+    const files = (await openStorage().list(artifactPrefix(id))).map((key) => key.slice(artifactPrefix(id).length));
     expect(files).toHaveLength(20);
     expect(files[0]).toBe("2026-08-21T12-00-02-000Z.html");
     expect(files.at(-1)).toBe("2026-08-21T12-00-11-000Z.png");
@@ -111,12 +115,13 @@ describe("failure artifacts", () => {
     // A meeting folder that cannot be made: a file is in the way.
     const owner = await userWithAgent();
     const id = await meetingOf(owner);
-    fs.mkdirSync(path.dirname(artifactFolder(id)), { recursive: true });
-    fs.writeFileSync(artifactFolder(id), "not a folder");
+    const folder = path.join(dataDir(), "storage", artifactPrefix(id).slice(0, -1));
+    fs.mkdirSync(path.dirname(folder), { recursive: true });
+    fs.writeFileSync(folder, "not a folder");
     try {
       await expect(captureFailure(page, id)).resolves.toEqual({ files: [] });
     } finally {
-      fs.rmSync(artifactFolder(id), { force: true });
+      fs.rmSync(folder, { force: true });
     }
   });
 });

@@ -1,0 +1,45 @@
+import type { Readable } from "node:stream";
+
+// The one small interface every stored file goes through (docs/storage.md): the local disk under
+// DATA_DIR (local-store.ts, the default) or an S3-compatible object store (s3-store.ts), chosen by
+// STORAGE_URL (open-storage.ts). Keys are "/"-separated paths such as "meeting-artifacts/<id>/<file>";
+// a key that is empty, absolute or has "." / ".." segments is refused.
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive; absent: to the end. */
+  end?: number;
+}
+
+export interface StoredObject {
+  body: Readable;
+  /** The whole object's size in bytes. */
+  size: number;
+  /** The bytes returned, when a range was asked for. */
+  range?: { start: number; end: number };
+}
+
+export interface Storage {
+  /** Writes an object (streamed; large ones in parts), replacing any object with that key. */
+  put(key: string, body: Buffer | string | Readable, contentType?: string): Promise<void>;
+  /** The object's bytes (or one range of them), or null when there is none. */
+  get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /** The object's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** Removes the object; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The keys that start with `prefix`, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /** A URL that reads the object until `expiresInSeconds` after `now` (default: the present). */
+  signedUrl(key: string, expiresInSeconds: number, now?: Date): Promise<string>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_.-]{1,200}$/;
+
+/** Throws unless `key` is a safe relative object key. */
+export function checkKey(key: string): string {
+  const parts = key.split("/");
+  if (!parts.every((p) => SEGMENT.test(p) && p !== "." && p !== "..")) throw new Error(`not a storage key: ${key}`);
+  return key;
+}
