@@ -104,6 +104,15 @@ export function retiringModelMail(to: string, agent: { id: string; name: string 
   return layout(to, subject, lines, { label: "Edit the agent", url: `${appUrl()}/agents/${agent.id}/edit` });
 }
 
+/** After the account is gone: what went with it, and whom to write if it was not them. */
+export function accountDeletedMail(to: string, firstName: string): Mail {
+  return layout(to, "Your Cohost account was deleted", [
+    `Hi ${firstName},`,
+    "Your Cohost account was deleted, as asked, with everything in it: agents, meetings with their transcripts and summaries, calendars, API keys, webhooks and the credit balance with its history. It cannot be restored, and Cohost sends no more e-mails to this address.",
+    `If this was not you, write to ${SITE.contactEmail} now.`,
+  ]);
+}
+
 export function passwordChangedMail(to: string, firstName: string): Mail {
   return layout(
     to,
