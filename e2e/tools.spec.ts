@@ -173,6 +173,7 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   await expect(page.getByText(MINUTES.summary)).toBeVisible();
   // The due date stays on one line (it wrapped at its hyphens).
   const due = page.getByText("2026-12-04", { exact: true }).first();
+  await expect(due).toBeVisible();
   await due.scrollIntoViewIfNeeded();
   expect(await due.evaluate((el) => el.getClientRects().length)).toBe(1);
   await page.screenshot({ path: test.info().outputPath("minutes-390.png"), fullPage: true });
