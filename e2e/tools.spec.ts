@@ -89,8 +89,11 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   await page.getByRole("link", { name: "Edit Cohost" }).click();
   await expect(page.getByText("No MCP servers yet.", { exact: false })).toBeVisible();
   await page.getByRole("button", { name: "Add a tool server" }).click();
+  // A server without a name yet is "this tool server" on its Remove button, not "Tool server 1".
+  await expect(page.getByRole("group", { name: "Tool server 1" }).getByRole("button", { name: "Remove this tool server" })).toBeVisible();
   await page.getByRole("group", { name: "Tool server 1" }).getByLabel("Server name").fill("Calculator");
   const calc = page.getByRole("group", { name: "Calculator" });
+  await expect(calc.getByRole("button", { name: "Remove Calculator" })).toBeVisible();
   await calc.getByLabel("Server address (MCP, Streamable HTTP)").fill(mcp.url);
   await calc.getByRole("button", { name: "Test connection" }).click();
   await expect(calc.getByRole("status")).toHaveText("Not connected: The server refused the credentials (401)");
@@ -165,7 +168,14 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
   expect(markdown).toMatch(new RegExp(`- \\*\\*\\[\\d\\d:\\d\\d\\] Grace:\\*\\* ${QUESTION.replace(/[?]/g, "\\?")}`));
 
   // On a phone the summary reads the same, and the page stays accessible.
+  await page.screenshot({ path: test.info().outputPath("minutes-1280.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText(MINUTES.summary)).toBeVisible();
+  // The due date stays on one line (it wrapped at its hyphens).
+  const due = page.getByText("2026-12-04", { exact: true }).first();
+  await expect(due).toBeVisible();
+  await due.scrollIntoViewIfNeeded();
+  expect(await due.evaluate((el) => el.getClientRects().length)).toBe(1);
+  await page.screenshot({ path: test.info().outputPath("minutes-390.png"), fullPage: true });
   await noSeriousViolations(page);
 });

@@ -145,7 +145,7 @@ function ServerEditor({
       <ConnectionTest server={server} agentId={agentId} onChange={onChange} />
       <div className="flex justify-end">
         <Button variant="ghost" size="sm" onClick={onRemove}>
-          {t("remove", { name: label })}
+          {server.name.trim() ? t("remove", { name: server.name.trim() }) : t("removeUnnamed")}
         </Button>
       </div>
     </fieldset>

@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,11 +9,18 @@ import { useSubmit } from "@/lib/client/use-submit";
 
 const FORMATS = ["md", "txt", "vtt", "srt", "json"] as const;
 
-/** "Text (Owner, due 2026-12-01)" in the reader's words. */
+/** "Text (Owner, due 2026-12-01)" in the reader's words; the date never wraps at its hyphens. */
 function useActionItemText() {
   const t = useTranslations("meetings.minutes");
+  const date = (chunks: ReactNode) => <span className="whitespace-nowrap">{chunks}</span>;
   return (a: { text: string; owner: string | null; due: string | null }) =>
-    a.owner && a.due ? t("itemOwnerDue", { text: a.text, owner: a.owner, due: a.due }) : a.owner ? t("itemOwner", { text: a.text, owner: a.owner }) : a.due ? t("itemDue", { text: a.text, due: a.due }) : a.text;
+    a.owner && a.due
+      ? t.rich("itemOwnerDue", { text: a.text, owner: a.owner, due: a.due, date })
+      : a.owner
+        ? t("itemOwner", { text: a.text, owner: a.owner })
+        : a.due
+          ? t.rich("itemDue", { text: a.text, due: a.due, date })
+          : a.text;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { log } from "../log.ts";
+import { sendNotice } from "../mail/send.ts";
+import { accountDeletedMail } from "../mail/templates.ts";
 import { stripe } from "../billing/stripe.ts";
 import { stripeConfigured } from "../billing/mode.ts";
 import { LIVE_STATUSES } from "../meetings/status.ts";
@@ -13,7 +15,7 @@ import { checkCurrentPassword } from "./current-password.ts";
  * agent is in a meeting: stopping it first keeps the bill and the transcript whole.
  */
 export async function deleteAccount(userId: string, input: { confirmation: string; currentPassword?: string }): Promise<void> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, passwordHash: true } });
+  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, firstName: true, passwordHash: true } });
   if (input.confirmation.toLowerCase() !== user.email) {
     const message = "Type your e-mail address exactly to confirm";
     throw new AppError("validation_error", message, { issues: [{ path: "confirmation", message }] });
@@ -33,6 +35,8 @@ export async function deleteAccount(userId: string, input: { confirmation: strin
   // Every row of the account goes with the user (ON DELETE CASCADE); scheduled meetings' start
   // jobs then find no meeting and are skipped by the worker.
   await db.user.delete({ where: { id: userId } });
+  // The confirmation goes after the commit: a refused deletion must not announce one.
+  await sendNotice(accountDeletedMail(user.email, user.firstName));
   // After the commit, never inside it: deleting the Stripe customer removes the saved card, so no
   // later charge can reach it. A failure here leaves a customer without an account; log it.
   if (account?.stripeCustomerId && stripeConfigured()) {

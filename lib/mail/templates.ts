@@ -9,11 +9,12 @@ function escape(value: string): string {
 /** A block of a mail: a paragraph, a heading or a list. */
 type Block = string | { heading: string } | { items: string[] };
 
-function layout(to: string, subject: string, blocks: Block[], action?: { label: string; url: string }, rows: [string, string][] = []): Mail {
+/** footer: why the mail came and how to stop it, small under the rest. */
+function layout(to: string, subject: string, blocks: Block[], action?: { label: string; url: string }, rows: [string, string][] = [], footer?: string): Mail {
   const width = Math.max(0, ...rows.map(([label]) => label.length));
   const table = rows.length ? ["", ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`)] : [];
   const textBlocks = blocks.map((b) => (typeof b === "string" ? b : "heading" in b ? `\n${b.heading.toUpperCase()}` : b.items.map((i) => `- ${i}`).join("\n")));
-  const text = [...textBlocks, ...table, ...(action ? ["", `${action.label}: ${action.url}`] : []), "", "— Cohost"].join("\n");
+  const text = [...textBlocks, ...table, ...(action ? ["", `${action.label}: ${action.url}`] : []), "", "— Cohost", ...(footer ? ["", footer] : [])].join("\n");
   const htmlBlocks = blocks.map((b) =>
     typeof b === "string"
       ? `<p>${escape(b)}</p>`
@@ -26,6 +27,7 @@ function layout(to: string, subject: string, blocks: Block[], action?: { label: 
 ${htmlBlocks.join("\n")}
 ${rows.length ? `<table style="border-collapse:collapse;margin:16px 0">${rows.map(([label, value]) => `<tr><th style="text-align:left;font-weight:400;color:#5b6675;padding:4px 24px 4px 0">${escape(label)}</th><td style="padding:4px 0;font-weight:600">${escape(value)}</td></tr>`).join("")}</table>` : ""}
 ${action ? `<p><a href="${escape(action.url)}" style="display:inline-block;background:#315580;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(action.label)}</a></p><p style="font-size:12px;color:#5b6675">${escape(action.url)}</p>` : ""}
+${footer ? `<p style="font-size:12px;color:#5b6675;border-top:1px solid #e3e7ec;padding-top:12px;margin-top:24px">${escape(footer)}</p>` : ""}
 </body></html>`;
   return { to, subject, text, html };
 }
@@ -60,6 +62,8 @@ export function resetPasswordMail(to: string, token: string): Mail {
 
 export interface SummaryMailContent {
   id: string;
+  /** The agent whose "Write a summary after each meeting" sent it (the footer links to its settings). */
+  agentId: string | null;
   /** Its title, or the one made from where it is (englishMeetingTitle). */
   title: string;
   /** The meeting's date (YYYY-MM-DD) in the agent's time zone. */
@@ -85,7 +89,9 @@ export function summaryMail(to: string, m: SummaryMailContent): Mail {
   if (m.actionItems.length) blocks.push({ heading: "Action items" }, { items: m.actionItems.map(actionItemLine) });
   const notes = m.notes.filter((n) => n.kind === "note").map((n) => n.text);
   if (notes.length) blocks.push({ heading: "Notes taken in the meeting" }, { items: notes });
-  return layout(to, `Minutes: ${title}`, blocks, { label: "Open the meeting", url: `${appUrl()}/meetings/${encodeURIComponent(m.id)}/details` });
+  const settings = m.agentId ? ` (${appUrl()}/agents/${encodeURIComponent(m.agentId)}/edit)` : "";
+  const footer = `You get this e-mail because “Write a summary after each meeting” is on for ${m.agentName}. To stop it, switch that off in the agent's settings${settings}.`;
+  return layout(to, `Minutes: ${title}`, blocks, { label: "Open the meeting", url: `${appUrl()}/meetings/${encodeURIComponent(m.id)}/details` }, [], footer);
 }
 
 export function retiringModelMail(to: string, agent: { id: string; name: string }, r: { providerName: string; model: string; retiresOn: string; replacement: string; retired: boolean }): Mail {
@@ -96,6 +102,15 @@ export function retiringModelMail(to: string, agent: { id: string; name: string 
     : [`Your agent "${agent.name}" uses ${r.model}, which ${r.providerName} retires on ${when}. From that day the agent stops answering in meetings.`];
   lines.push(`Open the agent and pick ${r.replacement} (or another current model), then save.`);
   return layout(to, subject, lines, { label: "Edit the agent", url: `${appUrl()}/agents/${agent.id}/edit` });
+}
+
+/** After the account is gone: what went with it, and whom to write if it was not them. */
+export function accountDeletedMail(to: string, firstName: string): Mail {
+  return layout(to, "Your Cohost account was deleted", [
+    `Hi ${firstName},`,
+    "Your Cohost account was deleted, as asked, with everything in it: agents, meetings with their transcripts and summaries, calendars, API keys, webhooks and the credit balance with its history. It cannot be restored, and Cohost sends no more e-mails to this address.",
+    `If this was not you, write to ${SITE.contactEmail} now.`,
+  ]);
 }
 
 export function passwordChangedMail(to: string, firstName: string): Mail {

@@ -94,6 +94,6 @@ async function mailSummary(meetingId: string): Promise<void> {
   const notes = await db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
   const when = localTime(meeting.startedAt ?? meeting.scheduledStart, meeting.agent?.timeZone ?? "UTC");
   const minutes = { summary: summary.summary, decisions: summary.decisions, actionItems: summary.actionItems as Minutes["actionItems"] };
-  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, title: englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name }), date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
+  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, agentId: meeting.agentId, title: englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name }), date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
   await db.meetingSummary.update({ where: { meetingId }, data: { emailedAt: new Date() } });
 }

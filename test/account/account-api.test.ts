@@ -235,6 +235,8 @@ describe("delete account", () => {
     });
     expect(await db.user.findUnique({ where: { id: user.id } })).not.toBeNull();
     expect(await db.meeting.findUnique({ where: { id: live.id } })).not.toBeNull();
+    // The route answers after its mail was handed over, so none here means none was sent.
+    expect(smtp.to(user.email)).toHaveLength(0);
   });
 
   it("deletes the account and everything in it, ends the browser session and deletes the Stripe customer", async () => {
@@ -258,6 +260,11 @@ describe("delete account", () => {
         expect(await count).toBe(0);
       }
       expect(fake.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual(["/v1/customers/cus_deleteme"]);
+      // An e-mail confirms it (issue 31), saying what went and whom to write if it was not them.
+      const [confirmed] = await smtp.arrived(user.email, 1);
+      expect(confirmed.subject).toBe("Your Cohost account was deleted");
+      expect(confirmed.text).toContain("It cannot be restored");
+      expect(confirmed.text).toContain("If this was not you, write to ");
       expect(await db.agent.findUnique({ where: { id: otherAgent.id } })).not.toBeNull();
       expect((await call(getMe, { headers: here })).status).toBe(401);
     } finally {

@@ -105,6 +105,11 @@ describe("the summary after a meeting", () => {
     expect(mail.text).toContain("ACTION ITEMS\n- Update the release notes (Priya, due 2026-12-04)\n- Tell support");
     expect(mail.text).toContain("NOTES TAKEN IN THE MEETING\n- Ask legal about the <terms>.");
     expect(mail.text).toContain(`/meetings/${meeting.id}/details`);
+    // Why it came and how to stop it (issue 31).
+    expect(mail.text).toContain(`You get this e-mail because “Write a summary after each meeting” is on for `);
+    expect(mail.text).toContain(`switch that off in the agent's settings (`);
+    expect(mail.text).toContain(`/agents/${meeting.agentId}/edit).`);
+    expect(mail.html).toContain("You get this e-mail because");
     expect(mail.html).toContain("<h2 style=\"font-size:16px;margin:24px 0 8px\">Decisions</h2>");
     expect(mail.html).toContain("<li style=\"margin:4px 0\">Budget &lt;review&gt; stays as planned.</li>");
     expect(mail.html).not.toContain("<review>");
