@@ -51,7 +51,7 @@ test("top-up in test mode: choose an amount, pay on the labelled test checkout, 
 test("cancelling the checkout returns with a notice and charges nothing", async ({ signedIn: page, user }) => {
   await page.goto("/billing");
   await page.getByRole("button", { name: "Top up $25.00" }).click();
-  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("link", { name: "Cancel" }).click();
   await expect(page.getByText("Top-up cancelled. You have not been charged.").first()).toBeVisible();
   const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM "LedgerEntry" WHERE "userId" = $1`, [user.id]);
   expect(n).toBe(0);

@@ -100,6 +100,7 @@ test.describe("signed-in shell", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     const toast = page.getByRole("status").filter({ hasText: "Profile updated" }).first();
     await expect(toast).toBeVisible();
+    await expect(dialog).toBeHidden(); // closed before time stands still (its exit must finish first)
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     const header = (await page.getByRole("banner").boundingBox())!;
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
