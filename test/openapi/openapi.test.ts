@@ -13,8 +13,12 @@ import { assertDocumented } from "./document.ts";
 // names nothing that does not exist, it is valid OpenAPI 3.1, and (test/http.ts) every response the
 // API tests get validates against it.
 
-/** The catch-all that answers unknown /api paths with a JSON 404 is no operation of its own. */
-const NOT_OPERATIONS = new Set(["[...path]"]);
+/**
+ * No operations of their own: the catch-all that answers unknown /api paths with a JSON 404, and the
+ * local store's signed download URLs (docs/storage.md), which Cohost hands out already signed and
+ * nobody builds from a document.
+ */
+const NOT_OPERATIONS = new Set(["[...path]", "storage/[...key]"]);
 
 const document = buildOpenApiDocument() as { paths: Record<string, Record<string, unknown>>; components: { securitySchemes: Record<string, unknown> } };
 
