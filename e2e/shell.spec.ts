@@ -99,11 +99,24 @@ test.describe("signed-in shell", () => {
     await expect(toast).toBeVisible();
     const header = (await page.getByRole("banner").boundingBox())!;
     expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
-    // While it shows, the header's buttons take clicks.
+    // While it shows, nothing of the toast's lies over the header's buttons: the point a click on each
+    // lands on is the button itself. Read in one step with the toast still there (it hides itself after
+    // 6 s, which a busy machine can spend between separate steps).
+    const hits = await page.evaluate(() => {
+      const open = [...document.querySelectorAll('li[data-state="open"]')].some((li) => li.textContent?.includes("Profile updated"));
+      const onTop = (label: string) => {
+        const buttons = [...document.querySelectorAll("header button")];
+        const button = buttons.find((b) => b.getAttribute("aria-label") === label || b.textContent?.includes(label))!;
+        const r = button.getBoundingClientRect();
+        return button.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      };
+      return { open, theme: onTop("Theme"), account: onTop("Account menu") };
+    });
+    expect(hits).toEqual({ open: true, theme: true, account: true });
+    // And they take clicks.
     await page.getByRole("button", { name: "Theme" }).click();
     await expect(page.getByRole("menuitemradio", { name: "Dark" })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(toast).toBeVisible();
     await page.getByRole("button", { name: "Account menu" }).click();
     await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
   });
