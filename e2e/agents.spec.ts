@@ -175,9 +175,14 @@ test("unsaved changes: leaving the form by a link or the browser's Back asks fir
 test("agent cards: actions in two rows that never leave a button alone on a line; Create agent beside the list's summary", async ({ signedIn: page }) => {
   // With credit: at $0 a card leads to Billing instead of the test room.
   await topUp(page.request, 5);
-  for (const name of ["Scribe with a rather long name", "Second"]) {
-    const res = await page.request.post("/api/agents", { data: validAgent({ name }) });
-    expect(res.status()).toBe(201);
+  // The first one with two tool servers: cards name them (issue 31).
+  const servers = [
+    { name: "Calculator", url: "https://tools.example.com/calculator/mcp" },
+    { name: "CRM", url: "https://crm.example.com/mcp" },
+  ];
+  for (const [name, mcpServers] of [["Scribe with a rather long name", servers], ["Second", []]] as const) {
+    const res = await page.request.post("/api/agents", { data: validAgent({ name, mcpServers }) });
+    expect(res.status(), await res.text()).toBe(201);
   }
   await page.goto("/agents");
   await expect(page.getByText("2 agents, 2 active")).toBeVisible();
@@ -190,7 +195,11 @@ test("agent cards: actions in two rows that never leave a button alone on a line
     await page.setViewportSize(size);
     await noSeriousViolations(page);
     expect(Math.abs((await middle(page.getByRole("link", { name: "Create agent" }))) - (await middle(page.getByText("2 agents, 2 active"))))).toBeLessThanOrEqual(1);
-    for (const card of await page.getByRole("list", { name: "Your agents" }).getByRole("listitem").all()) {
+    const cards = page.getByRole("list", { name: "Your agents" }).getByRole("listitem");
+    await expect(cards.filter({ hasText: "Scribe" })).toContainText("Tool servers: Calculator and CRM");
+    await expect(cards.filter({ hasText: "Second" })).not.toContainText("Tool server");
+    await page.screenshot({ path: test.info().outputPath(`agent-cards-${size.width}.png`), fullPage: true });
+    for (const card of await cards.all()) {
       const [edit, pause, remove] = [card.getByRole("link", { name: /^Edit/ }), card.getByRole("button", { name: /^Pause/ }), card.getByRole("button", { name: /^Delete/ })];
       expect([await middle(pause), await middle(remove)], `${size.width} px`).toEqual([await middle(edit), await middle(edit)]);
       expect(await middle(card.getByRole("link", { name: /^Calendar of/ }))).toBe(await middle(card.getByRole("button", { name: /test room/ })));
