@@ -77,6 +77,8 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(card).toContainText("Deepgram → OpenAI → ElevenLabs");
   await expect(card).toContainText("Active");
   await expect(card).toContainText("No meeting scheduled");
+  // Keys saved without a Test key that passed are named (issue 31); Deepgram's passed before saving.
+  await expect(card).toContainText("The keys for OpenAI (AI model) and ElevenLabs (Text-to-speech) have not been tested yet. Test keys");
   const [stored] = await sql<{ enc: string; ai: object; tts: object }>(
     `SELECT "sttApiKeyEnc" AS enc, "aiExtraParams" AS ai, "ttsExtraParams" AS tts FROM "Agent" WHERE "userId" = $1`,
     [user.id],
@@ -95,6 +97,13 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await editStt.getByRole("button", { name: "Test key" }).click();
   await expect(editStt.getByText("The key works.")).toBeVisible();
   await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Model")).toHaveValue("gpt-4o");
+  // The untested one says so under its key; a Test key that passes takes the hint away.
+  const editAi = page.getByRole("group", { name: "AI model" });
+  await expect(editAi.getByText("Not tested yet: “Test key” checks it.")).toBeVisible();
+  await expect(editStt.getByText("Not tested yet")).toHaveCount(0);
+  await editAi.getByRole("button", { name: "Test key" }).click();
+  await expect(editAi.getByText("The key works.")).toBeVisible();
+  await expect(editAi.getByText("Not tested yet")).toHaveCount(0);
   await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Extra parameters (JSON)")).toHaveValue(/^\{\s*"temperature": 0.2\s*\}$/);
   const editTts = page.getByRole("group", { name: "Text-to-speech" });
   await expect(editTts.getByLabel("Voice").locator("option:checked")).toHaveText("Adam");
@@ -105,6 +114,7 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(page).toHaveURL(/\/agents$/);
   const edited = agents.getByRole("listitem").filter({ hasText: "Standup scribe v2" });
   await expect(edited).toBeVisible();
+  await expect(edited).toContainText("The key for ElevenLabs (Text-to-speech) has not been tested yet.");
   const [kept] = await sql<{ enc: string }>(`SELECT "sttApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
   expect(kept.enc).toBe(stored.enc);
 

@@ -33,7 +33,7 @@ export function ProviderSection({
   value: PipelineStep;
   onChange: (next: PipelineStep) => void;
   /** The edited agent's provider and key for this step, if any. */
-  stored: { agentId: string; providerId: string; hasKey: boolean; hint: string | null } | null;
+  stored: { agentId: string; providerId: string; hasKey: boolean; hint: string | null; untested: boolean } | null;
   errors: Record<string, string[]>;
   /** The agent's language: the voice sample speaks it. */
   language?: string;
