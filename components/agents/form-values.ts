@@ -59,9 +59,12 @@ export function browserTimeZone(): string {
 
 export const paramsText = (params: Record<string, unknown>) => (Object.keys(params).length === 0 ? "{}" : JSON.stringify(params, null, 2));
 
-/** The param a provider's voice picker writes, when it offers voices. */
+/**
+ * The param the Voice field writes: a list of the provider's voices, or a text field for a server of
+ * the user's own (OpenAI-compatible), whose voices Cohost cannot list.
+ */
 export function voiceParam(provider: Provider | undefined): string | undefined {
-  return provider?.voices.length ? provider.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name : undefined;
+  return provider?.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name;
 }
 
 /** The params that have fields of their own in the form (model, base URL, voice), kept out of the JSON editor. */
