@@ -154,6 +154,7 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
 test("on a phone: the delivery log names each delivery's meeting and shows its payload, folded, as formatted JSON", async ({ signedIn: page }) => {
   const receiver = await startReceiver();
   try {
+    await topUp(page.request, 5); // a meeting is scheduled only with credit
     const agent = await createAgentViaApi(page.request, { name: "Notes" });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
