@@ -68,7 +68,7 @@ function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: Webh
       {d.meeting && (
         <p className="text-xs">
           {t("meeting")}{" "}
-          <Link href={`/meetings/${d.meeting.id}`} className="font-medium text-primary underline dark:text-primary-light">
+          <Link href={`/meetings/${d.meeting.id}/details`} className="font-medium text-primary underline dark:text-primary-light">
             {meetingTitle(d.meeting)}
           </Link>
         </p>
