@@ -217,6 +217,43 @@ test("agent cards: actions in two rows that never leave a button alone on a line
   }
 });
 
+test("phone: the time zone is a searchable combobox of current IANA names, used from the keyboard", async ({ signedIn: page, user }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Create agent" }).first().click();
+  await page.getByLabel("Name", { exact: true }).fill("Zoned");
+  await page.getByLabel("Wake word", { exact: true }).fill("hey zoned");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  const list = page.getByRole("listbox", { name: "Time zone" });
+  await zone.fill("kolkata");
+  await expect(zone).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("option")).toHaveText(["Asia/Kolkata"]);
+  // Old names are gone (issue 31: "Asia/Calcutta", "Asia/Saigon").
+  await zone.fill("calcutta");
+  await expect(list).toContainText("No time zone matches.");
+  await zone.fill("new york");
+  await expect(list.getByRole("option", { name: "America/New York" })).toHaveAttribute("aria-selected", "true");
+  await noSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath("time-zone-phone.png") });
+  await page.keyboard.press("Enter");
+  await expect(zone).toHaveValue("America/New York");
+  await expect(zone).toHaveAttribute("aria-expanded", "false");
+  // Escape puts the chosen zone back; arrow keys walk the matches.
+  await zone.fill("berl");
+  await page.keyboard.press("Escape");
+  await expect(zone).toHaveValue("America/New York");
+  await zone.fill("ho chi");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(zone).toHaveValue("Asia/Ho Chi Minh");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: "Create agent" }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  const [stored] = await sql<{ timeZone: string }>(`SELECT "timeZone" FROM "Agent" WHERE "userId" = $1`, [user.id]);
+  expect(stored.timeZone).toBe("Asia/Ho_Chi_Minh");
+});
+
 test("the form says the platform is a preference and shows the organiser list only with access control on", async ({ signedIn: page }) => {
   await page.goto("/agents");
   await page.getByRole("link", { name: "Create agent" }).click();
