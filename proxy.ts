@@ -77,7 +77,7 @@ async function guard(request: NextRequest, next: () => NextResponse): Promise<Ne
   // cannot be reached the session is taken at its word (an outage signs nobody out) and a page load
   // is answered 503 (below); the app's own navigations go ahead and show the outage in the shell,
   // and every API call checks the session again.
-  const state = token?.sub ? await sessionState(token.sub, token.sv).catch(() => "current" as const) : "current";
+  const state = token?.sub ? await sessionState(token.sub, token.sv, token.sid).catch(() => "current" as const) : "current";
   const ended = state === "ended";
   if (!token?.sub || ended) {
     const url = new URL("/signin", request.url);

@@ -6,8 +6,8 @@ import { E2E } from "./support/ports";
 // Account settings (issue 18) and ending sessions (issue 17, item 13), walked as a person would:
 // from the account menu, in two browsers at once where other sessions matter.
 
-async function browserSignedInAs(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
+async function browserSignedInAs(browser: Browser, user: TestUser, options: { userAgent?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const context = await browser.newContext(options);
   await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
   const page = await context.newPage();
   await signInAs(page.request, user);
@@ -118,6 +118,37 @@ test("sign out other sessions: confirmed in a dialog, the other browser is signe
   await expectSignedOutOnNextPage(other);
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+});
+
+test("signed-in devices on a phone: each browser named, this one marked, another signed out from here", async ({ browser, user }) => {
+  const laptop = await browserSignedInAs(browser, user, { userAgent: "Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
+  await laptop.goto("/");
+  const phone = await browserSignedInAs(browser, user, {
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    viewport: { width: 390, height: 844 },
+  });
+  await phone.goto("/");
+  await phone.getByRole("button", { name: "Open menu" }).click();
+  await phone.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Account settings" }).click();
+  const devices = phone.getByRole("list", { name: "Signed-in devices" });
+  await expect(devices.getByRole("listitem")).toHaveCount(2);
+  await expect(devices.getByRole("listitem").first()).toContainText("Safari on iOSThis device");
+  const other = devices.getByRole("listitem").filter({ hasText: "Firefox on Linux" });
+  await expect(other).toContainText(/Last active (now|\d+ seconds? ago)/);
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const results = await new AxeBuilder({ page: phone }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await devices.screenshot({ path: test.info().outputPath("devices-phone.png") });
+
+  await other.getByRole("button", { name: "Sign out Firefox on Linux" }).click();
+  await expect(phone.getByRole("status").filter({ hasText: "Firefox on Linux was signed out." }).first()).toBeVisible();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await expectSignedOutOnNextPage(laptop);
+  // This one stays signed in.
+  await phone.reload();
+  await expect(devices.getByRole("listitem")).toHaveCount(1);
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await phone.screenshot({ path: test.info().outputPath("devices-desktop.png"), fullPage: true });
 });
 
 test("change e-mail: a link to the new address; the account changes when it is followed, and following it again is no error", async ({ browser, user }) => {

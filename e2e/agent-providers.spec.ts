@@ -111,16 +111,31 @@ test("a server of the user's own: base URL and model fields, checked before savi
   await baseUrl.fill("https://llm.example.com/v1");
   await model.fill("llama-3.3-70b");
   await expect(ai.getByText("Model is required.")).toHaveCount(0);
+  // Its text-to-speech: the voice by name in a field of its own, not only in the JSON (issue 31).
+  const tts = page.getByRole("group", { name: "Text-to-speech" });
+  await tts.getByLabel("Provider").selectOption({ label: "OpenAI-compatible" });
+  await tts.getByLabel("Base URL").fill("https://tts.example.com/v1");
+  await tts.getByRole("combobox", { name: "Model" }).fill("kokoro");
+  await expect(tts.getByText("The voice’s name on your server. Empty: alloy.")).toBeVisible();
+  await tts.getByLabel("Voice", { exact: true }).fill("af_bella");
+  await expect(tts.getByLabel("Extra parameters (JSON)")).toHaveValue("{}");
   await page.setViewportSize({ width: 390, height: 844 });
   await ai.screenshot({ path: `${SHOTS}/own-server-phone.png` });
+  await tts.screenshot({ path: `${SHOTS}/own-server-tts-phone.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.setViewportSize({ width: 1280, height: 900 });
   await ai.screenshot({ path: `${SHOTS}/own-server-desktop.png` });
+  await tts.screenshot({ path: `${SHOTS}/own-server-tts-desktop.png` });
   await axeClean(page);
   await page.getByRole("button", { name: "Create agent" }).click();
   await expect(page).toHaveURL(/\/agents$/);
-  const [stored] = await sql<{ ai: object; enc: string | null }>(`SELECT "aiExtraParams" AS ai, "aiApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
+  const [stored] = await sql<{ ai: object; tts: object; enc: string | null }>(`SELECT "aiExtraParams" AS ai, "ttsExtraParams" AS tts, "aiApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
   expect(stored.ai).toEqual({ baseUrl: "https://llm.example.com/v1", model: "llama-3.3-70b" });
+  expect(stored.tts).toEqual({ baseUrl: "https://tts.example.com/v1", model: "kokoro", voice: "af_bella" });
   expect(stored.enc).toMatch(/^v1:/);
+  // Opened again, the voice is in its field.
+  await page.getByRole("link", { name: "Edit Own server" }).click();
+  await expect(page.getByRole("group", { name: "Text-to-speech" }).getByLabel("Voice", { exact: true })).toHaveValue("af_bella");
 });
 
 test("an agent saved without keys needs keys: it says which, is not offered for the test room, and is ready once they are added", async ({ signedIn: page }) => {

@@ -77,6 +77,8 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(card).toContainText("Deepgram → OpenAI → ElevenLabs");
   await expect(card).toContainText("Active");
   await expect(card).toContainText("No meeting scheduled");
+  // Keys saved without a Test key that passed are named (issue 31); Deepgram's passed before saving.
+  await expect(card).toContainText("The keys for OpenAI (AI model) and ElevenLabs (Text-to-speech) have not been tested yet. Test keys");
   const [stored] = await sql<{ enc: string; ai: object; tts: object }>(
     `SELECT "sttApiKeyEnc" AS enc, "aiExtraParams" AS ai, "ttsExtraParams" AS tts FROM "Agent" WHERE "userId" = $1`,
     [user.id],
@@ -95,6 +97,13 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await editStt.getByRole("button", { name: "Test key" }).click();
   await expect(editStt.getByText("The key works.")).toBeVisible();
   await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Model")).toHaveValue("gpt-4o");
+  // The untested one says so under its key; a Test key that passes takes the hint away.
+  const editAi = page.getByRole("group", { name: "AI model" });
+  await expect(editAi.getByText("Not tested yet: “Test key” checks it.")).toBeVisible();
+  await expect(editStt.getByText("Not tested yet")).toHaveCount(0);
+  await editAi.getByRole("button", { name: "Test key" }).click();
+  await expect(editAi.getByText("The key works.")).toBeVisible();
+  await expect(editAi.getByText("Not tested yet")).toHaveCount(0);
   await expect(page.getByRole("group", { name: "AI model" }).getByLabel("Extra parameters (JSON)")).toHaveValue(/^\{\s*"temperature": 0.2\s*\}$/);
   const editTts = page.getByRole("group", { name: "Text-to-speech" });
   await expect(editTts.getByLabel("Voice").locator("option:checked")).toHaveText("Adam");
@@ -105,6 +114,7 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(page).toHaveURL(/\/agents$/);
   const edited = agents.getByRole("listitem").filter({ hasText: "Standup scribe v2" });
   await expect(edited).toBeVisible();
+  await expect(edited).toContainText("The key for ElevenLabs (Text-to-speech) has not been tested yet.");
   const [kept] = await sql<{ enc: string }>(`SELECT "sttApiKeyEnc" AS enc FROM "Agent" WHERE "userId" = $1`, [user.id]);
   expect(kept.enc).toBe(stored.enc);
 
@@ -175,9 +185,14 @@ test("unsaved changes: leaving the form by a link or the browser's Back asks fir
 test("agent cards: actions in two rows that never leave a button alone on a line; Create agent beside the list's summary", async ({ signedIn: page }) => {
   // With credit: at $0 a card leads to Billing instead of the test room.
   await topUp(page.request, 5);
-  for (const name of ["Scribe with a rather long name", "Second"]) {
-    const res = await page.request.post("/api/agents", { data: validAgent({ name }) });
-    expect(res.status()).toBe(201);
+  // The first one with two tool servers: cards name them (issue 31).
+  const servers = [
+    { name: "Calculator", url: "https://tools.example.com/calculator/mcp" },
+    { name: "CRM", url: "https://crm.example.com/mcp" },
+  ];
+  for (const [name, mcpServers] of [["Scribe with a rather long name", servers], ["Second", []]] as const) {
+    const res = await page.request.post("/api/agents", { data: validAgent({ name, mcpServers }) });
+    expect(res.status(), await res.text()).toBe(201);
   }
   await page.goto("/agents");
   await expect(page.getByText("2 agents, 2 active")).toBeVisible();
@@ -190,12 +205,53 @@ test("agent cards: actions in two rows that never leave a button alone on a line
     await page.setViewportSize(size);
     await noSeriousViolations(page);
     expect(Math.abs((await middle(page.getByRole("link", { name: "Create agent" }))) - (await middle(page.getByText("2 agents, 2 active"))))).toBeLessThanOrEqual(1);
-    for (const card of await page.getByRole("list", { name: "Your agents" }).getByRole("listitem").all()) {
+    const cards = page.getByRole("list", { name: "Your agents" }).getByRole("listitem");
+    await expect(cards.filter({ hasText: "Scribe" })).toContainText("Tool servers: Calculator and CRM");
+    await expect(cards.filter({ hasText: "Second" })).not.toContainText("Tool server");
+    await page.screenshot({ path: test.info().outputPath(`agent-cards-${size.width}.png`), fullPage: true });
+    for (const card of await cards.all()) {
       const [edit, pause, remove] = [card.getByRole("link", { name: /^Edit/ }), card.getByRole("button", { name: /^Pause/ }), card.getByRole("button", { name: /^Delete/ })];
       expect([await middle(pause), await middle(remove)], `${size.width} px`).toEqual([await middle(edit), await middle(edit)]);
       expect(await middle(card.getByRole("link", { name: /^Calendar of/ }))).toBe(await middle(card.getByRole("button", { name: /test room/ })));
     }
   }
+});
+
+test("phone: the time zone is a searchable combobox of current IANA names, used from the keyboard", async ({ signedIn: page, user }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/agents");
+  await page.getByRole("link", { name: "Create agent" }).first().click();
+  await page.getByLabel("Name", { exact: true }).fill("Zoned");
+  await page.getByLabel("Wake word", { exact: true }).fill("hey zoned");
+  const zone = page.getByRole("combobox", { name: "Time zone" });
+  const list = page.getByRole("listbox", { name: "Time zone" });
+  await zone.fill("kolkata");
+  await expect(zone).toHaveAttribute("aria-expanded", "true");
+  await expect(list.getByRole("option")).toHaveText(["Asia/Kolkata"]);
+  // Old names are gone (issue 31: "Asia/Calcutta", "Asia/Saigon").
+  await zone.fill("calcutta");
+  await expect(list).toContainText("No time zone matches.");
+  await zone.fill("new york");
+  await expect(list.getByRole("option", { name: "America/New York" })).toHaveAttribute("aria-selected", "true");
+  await noSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath("time-zone-phone.png") });
+  await page.keyboard.press("Enter");
+  await expect(zone).toHaveValue("America/New York");
+  await expect(zone).toHaveAttribute("aria-expanded", "false");
+  // Escape puts the chosen zone back; arrow keys walk the matches.
+  await zone.fill("berl");
+  await page.keyboard.press("Escape");
+  await expect(zone).toHaveValue("America/New York");
+  await zone.fill("ho chi");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Enter");
+  await expect(zone).toHaveValue("Asia/Ho Chi Minh");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: "Create agent" }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  const [stored] = await sql<{ timeZone: string }>(`SELECT "timeZone" FROM "Agent" WHERE "userId" = $1`, [user.id]);
+  expect(stored.timeZone).toBe("Asia/Ho_Chi_Minh");
 });
 
 test("the form says the platform is a preference and shows the organiser list only with access control on", async ({ signedIn: page }) => {

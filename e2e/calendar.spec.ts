@@ -75,6 +75,8 @@ test("upload an .ics, confirm an event, see its meeting scheduled, subscribe to 
   const calendars = page.getByRole("list", { name: "Your calendars" });
   await expect(calendars.getByText("Work", { exact: true })).toBeVisible();
   await expect(calendars.getByText(/Uploaded file · 1 event ·/)).toBeVisible();
+  // What was left out, and why (issue 31): Lunch has no meeting link.
+  await expect(calendars.getByText("1 event not imported: 1 has no meeting link.")).toBeVisible();
 
   // The event without a link is not an agent event; the other waits for confirmation.
   await page.getByRole("tab", { name: "List" }).click();

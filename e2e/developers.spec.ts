@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { startReceiver, type Received } from "../test/fakes/webhook-receiver";
-import { test, expect, topUp, AGENT_PROVIDERS } from "./fixtures";
+import { test, expect, topUp, createAgentViaApi, AGENT_PROVIDERS } from "./fixtures";
 import { E2E } from "./support/ports";
 
 // Cohost for other software, as a developer meets it: an API key and a webhook endpoint made on the
@@ -148,6 +148,51 @@ test("on a phone: revoking a key, with the page usable and accessible", async ({
     await expect(page.getByText("/api/meetings/join").first()).toBeVisible({ timeout: 30_000 });
   } finally {
     await api.dispose();
+  }
+});
+
+test("on a phone: the delivery log names each delivery's meeting and shows its payload, folded, as formatted JSON", async ({ signedIn: page }) => {
+  const receiver = await startReceiver();
+  try {
+    await topUp(page.request, 5); // a meeting is scheduled only with credit
+    const agent = await createAgentViaApi(page.request, { name: "Notes" });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("link", { name: "Developers" }).click();
+    const hooks = page.getByRole("region", { name: "Webhooks" });
+    await hooks.getByLabel("Endpoint address").fill(receiver.url);
+    await hooks.getByRole("checkbox", { name: /meeting\.status_changed/ }).check();
+    await hooks.getByRole("button", { name: "Add endpoint" }).click();
+    receiver.useSecret(await copyShownOnce(page, "Your endpoint's signing secret", "Signing secret", "Cohost keeps it encrypted"));
+
+    // A meeting scheduled for tomorrow: its status_changed event (created as scheduled) is delivered.
+    const startAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const sent = await page.request.post("/api/meetings/join", { data: { agentId: agent.id, meetingUrl: "https://zoom.us/j/123456789", startAt, title: "Weekly review" } });
+    expect(sent.status()).toBe(201);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000, message: "the status change delivered" }).toBe(1);
+
+    const endpoint = hooks.getByRole("list", { name: "Your webhook endpoints" }).getByRole("listitem").first();
+    await endpoint.getByRole("button", { name: "Delivery log" }).click();
+    const log = endpoint.getByRole("region", { name: "Delivery log" });
+    await expect(log.getByText("Delivered")).toBeVisible({ timeout: 20_000 });
+    await expect(log.getByText("Meeting:")).toContainText("Weekly review");
+    const payload = log.getByLabel("Payload of meeting.status_changed");
+    await expect(payload).toBeHidden();
+    await log.getByText("Payload", { exact: true }).click();
+    await expect(payload).toBeVisible();
+    // Formatted: two-space indents, one field a line, exactly what the receiver got.
+    expect(await payload.textContent()).toBe(JSON.stringify(receiver.received[0].body, null, 2));
+    await expect(payload).toContainText('"status": "scheduled"');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath("delivery-log-phone.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: test.info().outputPath("delivery-log-desktop.png"), fullPage: true });
+
+    await log.getByRole("link", { name: "Weekly review" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Meeting Details" })).toBeVisible();
+  } finally {
+    await receiver.close();
   }
 });
 

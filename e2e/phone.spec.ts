@@ -70,6 +70,18 @@ test("every main page fits a 390 px phone with real content", async ({ signedIn:
   await page.getByRole("link", { name: `Edit ${agent.name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Agent" })).toBeVisible();
   await fitsThePhone(page, "Edit Agent");
+  // The time-zone list open over the form.
+  await page.getByRole("combobox", { name: "Time zone" }).fill("america");
+  await fitsThePhone(page, "Edit Agent, time zones open");
+  await page.keyboard.press("Escape");
+  await viaMenu(page, "Agents", "Agents");
+  await page.getByRole("link", { name: "Create agent" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create Agent" })).toBeVisible();
+  await fitsThePhone(page, "Create Agent");
+  await viaMenu(page, "Agents", "Agents");
+  await page.getByRole("link", { name: `Calendar of ${agent.name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Agent Calendar" })).toBeVisible();
+  await fitsThePhone(page, "Agent Calendar");
 
   await viaMenu(page, "Meetings", "Meetings");
   const first = page.getByRole("link", { name: `${LONG} #1` }).filter({ visible: true });
@@ -86,13 +98,35 @@ test("every main page fits a 390 px phone with real content", async ({ signedIn:
   await viaMenu(page, "Developers", "Developers");
   await expect(page.getByText("Reporting pipeline for the finance department")).toBeVisible();
   await fitsThePhone(page, "Developers");
+  await page.getByRole("button", { name: "Delivery log" }).click();
+  await fitsThePhone(page, "Developers, delivery log open");
   await page.getByRole("link", { name: "API guide" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Quickstart" })).toBeVisible();
   await fitsThePhone(page, "API guide");
+  await viaMenu(page, "Developers", "Developers");
+  await page.getByRole("link", { name: "API reference" }).click();
+  await expect(page.getByText("/api/meetings/join").first()).toBeVisible({ timeout: 30_000 });
+  await fitsThePhone(page, "API reference");
   await viaMenu(page, "About", "About");
   await fitsThePhone(page, "About");
   await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Account settings" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Account" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Signed-in devices" }).getByRole("listitem")).toHaveCount(1);
   await fitsThePhone(page, "Account");
+
+  // The drawer: the highlighted item keeps its distance from the drawer's edges (issue 31).
+  await viaMenu(page, "Billing", "Billing");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const drawer = page.getByRole("dialog", { name: "Menu" });
+  const current = drawer.locator('a[aria-current="page"]');
+  await expect(current).toHaveText("Billing");
+  const [outer, item] = [(await drawer.boundingBox())!, (await current.boundingBox())!];
+  await page.screenshot({ path: test.info().outputPath("drawer-phone.png") });
+  expect(item.x - outer.x, "left gap").toBeGreaterThanOrEqual(12);
+  expect(outer.x + outer.width - (item.x + item.width), "right gap").toBeGreaterThanOrEqual(12);
+  await page.keyboard.press("Escape");
+  // The footer's Cookie Policy (a page of its own, outside the app's shell).
+  await page.goto("/cookie");
+  await fitsThePhone(page, "Cookie Policy");
 });

@@ -65,7 +65,10 @@ async function endTest(page: Page, name: string) {
   await expect(agent.getByRole("button", { name: "Send it again" })).toBeVisible();
   // Issue 31: a toast ("… left the test room") covered Copy link, Mute and Leave; the row says it.
   await expect(page.getByRole("region", { name: /Notifications/ }).getByRole("status")).toHaveCount(0);
-  await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: name })).toHaveCount(0, { timeout: 20_000 });
+  // Issue 31: it stays in the list, marked as gone, without a level meter.
+  const inRoom = page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: name });
+  await expect(inRoom).toContainText(`${name} (left)`, { timeout: 20_000 });
+  await expect(inRoom.getByRole("meter")).toHaveCount(0);
 }
 
 async function axe(page: Page, label: string) {

@@ -127,6 +127,11 @@ test("the agent calls a calculator on the user's MCP server and says the answer;
     await call.getByLabel("Your name").fill("Grace");
     await call.getByRole("button", { name: "Join" }).click();
     await expect(call.getByText(ANSWER)).toBeVisible({ timeout: 60_000 });
+    // In the room's live transcript the tool call is set apart from speech, in words (issue 31: it
+    // was raw JSON in the agent's voice).
+    const live = call.getByRole("log", { name: "Live transcript" });
+    await expect(live.locator("[data-tool-call]")).toHaveText(/^Used the tool multiply \(\d+(\.\d)? s\)$/);
+    await expect(live).not.toContainText('{"a"');
 
     expect(mcp.calls).toEqual([{ tool: "multiply", arguments: { a: 17, b: 23 }, cancelled: false, finished: true }]);
     const chats = ((await control("requests")) as { surface: string; body: { tools?: { function: { name: string } }[]; messages: { role: string; content: string | null }[] } }[]).filter((r) => r.surface === "chat");

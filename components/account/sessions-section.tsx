@@ -7,11 +7,14 @@ import { Section } from "@/components/ui/section";
 import { apiFetch } from "@/lib/client/api";
 import { notifications } from "@/lib/client/notifications";
 import { useSubmit } from "@/lib/client/use-submit";
+import { DeviceList } from "./device-list";
 
-/** "Sign out everywhere else", asked first: this session stays, API keys keep working. */
+/** The signed-in devices, each with its own sign-out, and "Sign out everywhere else", asked first: this session stays, API keys keep working. */
 export function SessionsSection() {
   const t = useTranslations("account");
   const [confirming, setConfirming] = useState(false);
+  // Read the list again after "sign out others".
+  const [round, setRound] = useState(0);
   const signOut = useSubmit();
 
   const signOutOthers = () =>
@@ -19,11 +22,13 @@ export function SessionsSection() {
       await apiFetch("/api/account/sign-out-others", { method: "POST" });
       notifications.add({ type: "success", message: t("sessions.done") });
       setConfirming(false);
+      setRound((n) => n + 1);
     });
 
   return (
     <Section title={t("sessions.title")} loading={false}>
       <p className="text-sm">{t("sessions.text")}</p>
+      <DeviceList refreshKey={round} />
       <p className="mt-2 text-sm text-[var(--text-muted)]">{t("sessions.apiKeys")}</p>
       <Button variant="secondary" className="mt-4" onClick={() => setConfirming(true)}>
         {t("sessions.button")}

@@ -13,7 +13,7 @@ import { RetirementNotice } from "./retirement-notice";
 
 const linkButton = "inline-flex h-8 items-center rounded-md border border-[var(--border)] px-3 text-sm hover:bg-hover-light dark:hover:bg-white/5";
 
-/** One agent in the list: status, platform colour, providers, next meeting and its actions. */
+/** One agent in the list: status, platform colour, providers, tool servers, next meeting and its actions. */
 export function AgentCard({
   agent,
   outOfCredit,
@@ -62,6 +62,11 @@ export function AgentCard({
       <p className="text-sm text-[var(--text-muted)]">
         {t("list.providers", { stt: providerName("stt", agent.sttProviderId), ai: providerName("ai", agent.aiProviderId), tts: providerName("tts", agent.ttsProviderId) })}
       </p>
+      {agent.mcpServers.length > 0 && (
+        <p className="text-sm break-words text-[var(--text-muted)]">
+          {t("list.toolServers", { count: agent.mcpServers.length, names: format.list(agent.mcpServers.map((s) => s.name)) })}
+        </p>
+      )}
       <p className="text-sm">
         {/* A paused agent joins nothing, whatever is scheduled. */}
         {!active

@@ -7,13 +7,8 @@ import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORMS, visibleHint } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
 import { CheckboxField, SelectField } from "./select-field";
+import { TimeZoneField } from "./time-zone-field";
 import type { AgentFormState } from "./use-agent-form";
-
-/** Every time zone the browser knows, with the agent's own first if the list lacks it (e.g. "UTC"). */
-function timeZones(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return known.includes(current) ? known : [current, ...known];
-}
 
 /** Name, description (the agent's instructions), language and time zone. */
 export function IdentityFields({ form: { values, set, err } }: { form: AgentFormState }) {
@@ -37,13 +32,7 @@ export function IdentityFields({ form: { values, set, err } }: { form: AgentForm
           </option>
         ))}
       </SelectField>
-      <SelectField label={t("fields.timeZone")} value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)} error={err("timeZone")} className="md:max-w-xs">
-        {timeZones(values.timeZone).map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replace(/_/g, " ")}
-          </option>
-        ))}
-      </SelectField>
+      <TimeZoneField value={values.timeZone} onChange={(zone) => set("timeZone", zone)} error={err("timeZone")} />
     </>
   );
 }

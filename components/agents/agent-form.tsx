@@ -49,7 +49,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
   const form = useAgentForm(agent, providers, defaults, formRef);
   const { values, set, errors } = form;
   const stored = (kind: (typeof KINDS)[number]) =>
-    agent ? { agentId: agent.id, providerId: agent[`${kind}ProviderId`], hasKey: agent[`${kind}HasKey`], hint: agent[`${kind}KeyHint`] } : null;
+    agent ? { agentId: agent.id, providerId: agent[`${kind}ProviderId`], hasKey: agent[`${kind}HasKey`], hint: agent[`${kind}KeyHint`], untested: agent.untestedKeys.includes(kind) } : null;
 
   return (
     <form ref={formRef} noValidate onSubmit={form.submit} className="flex max-w-4xl flex-col gap-6" aria-label={agent ? t("form.editLabel", { name: agent.name }) : t("form.createLabel")}>

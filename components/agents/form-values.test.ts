@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Provider } from "@/lib/client/use-providers";
-import { emailEntries, initialValues, invalidEmailEntries, issuesByField, parseParams, requestBody, splitParams, stepParams, visibleHint } from "./form-values";
+import { emailEntries, initialValues, invalidEmailEntries, issuesByField, parseParams, requestBody, splitParams, stepParams, visibleHint, voiceParam } from "./form-values";
 
 const provider = (over: Partial<Provider>): Provider =>
   ({ id: "x", kind: "tts", name: "X", isActive: true, isDefault: false, defaultModel: null, models: [], voices: [], extraParams: [], docsUrl: null, ...over }) as Provider;
@@ -14,6 +14,12 @@ const elevenlabs = provider({
 const defaults = { stt: { providerId: "deepgram", model: "nova-3" }, ai: { providerId: "openai", model: "gpt-4o-mini" }, tts: { providerId: "elevenlabs", model: "eleven_flash_v2_5" } };
 
 describe("agent form values", () => {
+  it("a server of the user's own keeps its voice in the Voice field though it lists no voices (issue 31)", () => {
+    const own = provider({ id: "openai-compatible", extraParams: [{ name: "baseUrl", type: "string", description: "" }, { name: "voice", type: "string", description: "" }, { name: "speed", type: "number", description: "" }] });
+    expect(voiceParam(own)).toBe("voice");
+    expect(splitParams({ baseUrl: "https://tts.example.com/v1", voice: "af_bella", speed: 1.2 }, own)).toEqual({ picks: { baseUrl: "https://tts.example.com/v1", voice: "af_bella" }, rest: { speed: 1.2 } });
+  });
+
   it("a new agent starts from the catalogue's default providers", () => {
     const v = initialValues(undefined, defaults);
     expect([v.stt.providerId, v.ai.providerId, v.tts.providerId]).toEqual(["deepgram", "openai", "elevenlabs"]);

@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN } from "@/lib/auth/email-pattern";
+import { canonicalTimeZone } from "@/lib/agents/time-zone";
 import type { Agent } from "@/lib/client/use-agents";
 import type { Provider, ProviderDefaults } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
@@ -51,7 +52,7 @@ export interface FormValues {
 /** The browser's own time zone: where a new agent most likely works. */
 export function browserTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? "UTC";
   } catch {
     return "UTC";
   }
@@ -59,9 +60,12 @@ export function browserTimeZone(): string {
 
 export const paramsText = (params: Record<string, unknown>) => (Object.keys(params).length === 0 ? "{}" : JSON.stringify(params, null, 2));
 
-/** The param a provider's voice picker writes, when it offers voices. */
+/**
+ * The param the Voice field writes: a list of the provider's voices, or a text field for a server of
+ * the user's own (OpenAI-compatible), whose voices Cohost cannot list.
+ */
 export function voiceParam(provider: Provider | undefined): string | undefined {
-  return provider?.voices.length ? provider.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name : undefined;
+  return provider?.extraParams.find((p) => p.name === "voiceId" || p.name === "voice")?.name;
 }
 
 /** The params that have fields of their own in the form (model, base URL, voice), kept out of the JSON editor. */
@@ -112,7 +116,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     manualActivation: agent?.manualActivation ?? false,
     transcript: agent?.transcript ?? true,
     summaries: agent?.summaries ?? true,
-    timeZone: agent?.timeZone ?? browserTimeZone(),
+    timeZone: agent ? (canonicalTimeZone(agent.timeZone) ?? agent.timeZone) : browserTimeZone(),
     stt: step(provider("stt"), agent?.sttExtraParams ?? {}, entry("stt")),
     ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
     tts: step(provider("tts"), agent?.ttsExtraParams ?? {}, entry("tts")),

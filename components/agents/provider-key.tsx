@@ -5,6 +5,7 @@ import type { Provider } from "@/lib/client/use-providers";
 import type { ProviderKind } from "@/lib/providers/catalogue";
 import { visibleHint, type PipelineStep } from "./form-values";
 import { KeyCheck } from "./key-check";
+import { rememberProof } from "./key-proofs";
 import { CheckboxField } from "./select-field";
 import type { useAccountModels } from "./use-account-models";
 import { VoicePreview } from "./voice-preview";
@@ -31,7 +32,8 @@ export function ProviderKey({
   providerName: string;
   value: PipelineStep;
   onChange: (next: PipelineStep) => void;
-  storedKey: { agentId: string; hint: string | null } | null;
+  /** `untested`: no Test key has passed it since it was saved. */
+  storedKey: { agentId: string; hint: string | null; untested: boolean } | null;
   sent: Record<string, unknown> | null;
   language: string;
   needsBaseUrl: boolean;
@@ -43,9 +45,7 @@ export function ProviderKey({
   const keyHint = storedKey
     ? typedKey
       ? t("fields.keyReplaces")
-      : visibleHint(storedKey.hint)
-        ? t("fields.keyStored", { hint: visibleHint(storedKey.hint)! })
-        : t("fields.keyStoredNoHint")
+      : `${visibleHint(storedKey.hint) ? t("fields.keyStored", { hint: visibleHint(storedKey.hint)! }) : t("fields.keyStoredNoHint")}${storedKey.untested ? ` ${t("fields.keyUntested")}` : ""}`
     : typedKey
       ? t("fields.keyNew")
       : provider?.keyOptional
@@ -76,7 +76,12 @@ export function ProviderKey({
           missingBaseUrl={needsBaseUrl}
           keyOptional={provider?.keyOptional}
           // A key that works lists the account's models for the pickers.
-          onChecked={(result, key) => result.status === "valid" && void account.load(key)}
+          // A typed key that works is proven for the save (it counts as tested once saved).
+          onChecked={(result, key) => {
+            if (result.status !== "valid") return;
+            if ("apiKey" in key && "proof" in result) rememberProof(kind, value.providerId, key.apiKey, result.proof);
+            void account.load(key);
+          }}
         />
         {storedKey && <CheckboxField label={t("fields.clearKey")} checked={value.clearKey} onChange={(clearKey) => onChange({ ...value, clearKey, apiKey: "" })} />}
       </div>

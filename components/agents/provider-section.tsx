@@ -33,7 +33,7 @@ export function ProviderSection({
   value: PipelineStep;
   onChange: (next: PipelineStep) => void;
   /** The edited agent's provider and key for this step, if any. */
-  stored: { agentId: string; providerId: string; hasKey: boolean; hint: string | null } | null;
+  stored: { agentId: string; providerId: string; hasKey: boolean; hint: string | null; untested: boolean } | null;
   errors: Record<string, string[]>;
   /** The agent's language: the voice sample speaks it. */
   language?: string;
@@ -114,7 +114,20 @@ export function ProviderSection({
             error={ownError("model")}
           />
         )}
-        {provider && voiceParam && (
+        {provider && voiceParam && voices.length === 0 && (
+          // A server of the user's own: its voice by name (Cohost cannot list its voices).
+          <TextField
+            label={t("fields.voice")}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={String(spec(voiceParam)?.default ?? "")}
+            value={voiceValue}
+            onChange={(e) => pick(voiceParam, e.target.value.trim() ? e.target.value : "")}
+            hint={t("fields.voiceByName", { voice: String(spec(voiceParam)?.default ?? "") })}
+            error={ownError(voiceParam)}
+          />
+        )}
+        {provider && voiceParam && voices.length > 0 && (
           <SelectField label={t("fields.voice")} value={voiceValue} error={ownError(voiceParam)} onChange={(e) => pick(voiceParam, e.target.value)}>
             <option value="">{t("fields.defaultVoice")}</option>
             {voices.map((v) => (

@@ -8,6 +8,7 @@ import { useAgents, type Agent } from "@/lib/client/use-agents";
 import type { ProviderDefaults, useProviders } from "@/lib/client/use-providers";
 import { useSubmit } from "@/lib/client/use-submit";
 import { LEAVING_UNITS, leavingProblems } from "./leaving-values";
+import { proofsFor } from "./key-proofs";
 import { initialValues, invalidEmailEntries, invalidHeaderRows, issuesByField, KINDS, parseParams, requestBody, type FormValues } from "./form-values";
 
 /**
@@ -82,8 +83,9 @@ export function useAgentForm(
     setErrors({});
     void saving.run(
       async () => {
-        if (agent) await store.update(agent.id, requestBody(values));
-        else await store.create(requestBody(values));
+        const body = { ...requestBody(values), keyProofs: proofsFor(values) };
+        if (agent) await store.update(agent.id, body);
+        else await store.create(body);
         setSaved(JSON.stringify(values));
         notifications.add({ type: "success", message: agent ? t("toast.saved", { name: values.name.trim() }) : t("toast.created", { name: values.name.trim() }) });
         router.push("/agents");

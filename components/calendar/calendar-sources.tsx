@@ -17,6 +17,16 @@ import { UploadCalendars } from "./upload-calendars";
 
 type Store = ReturnType<typeof useCalendars>;
 
+/** What the last import left out and why: events without a meeting link, all-day events (issue 31). */
+function Skipped({ calendar }: { calendar: UserCalendar }) {
+  const t = useTranslations("calendar.sources.skipped");
+  const format = useFormatter();
+  const { noLink, allDay } = calendar.skipped;
+  if (calendar.importing || noLink + allDay === 0) return null;
+  const why = [noLink > 0 && t("noLink", { count: noLink }), allDay > 0 && t("allDay", { count: allDay })].filter((x): x is string => Boolean(x));
+  return <p className="text-xs text-[var(--text-muted)]">{t("summary", { count: noLink + allDay, why: format.list(why, { type: "conjunction" }) })}</p>;
+}
+
 function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar: UserCalendar; showAgent: boolean; busy: boolean; onSync: () => void; onRemove: () => void }) {
   const t = useTranslations("calendar.sources");
   const format = useFormatter();
@@ -36,6 +46,7 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
             {" · "}
             {calendar.importing ? t("importing") : calendar.lastSyncedAt ? t("synced", { when: format.relativeTime(new Date(calendar.lastSyncedAt), new Date()) }) : t("notSynced")}
           </p>
+          <Skipped calendar={calendar} />
         </div>
         <div className="flex gap-1">
           <Button size="sm" variant="ghost" loading={busy || calendar.importing} onClick={onSync} aria-label={t("refreshLabel", { name: calendar.name })} title={t("refresh")}>

@@ -1,12 +1,17 @@
 "use client";
+import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
+import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import { Button } from "@/components/ui/button";
 import { LoadingBlock } from "@/components/ui/spinner";
 import { notifications } from "@/lib/client/notifications";
 import { useSubmit } from "@/lib/client/use-submit";
 import { useDeliveries, type WebhookDelivery, type WebhookEndpoint } from "@/lib/client/use-developers";
 
-/** An endpoint's delivery log: each event with its attempts (status code, latency, answer), "Redeliver" ("Send test event" is on the endpoint's row). */
+/**
+ * An endpoint's delivery log: each event with its meeting, its payload (folded, formatted JSON) and its
+ * attempts (status code, latency, answer), "Redeliver" ("Send test event" is on the endpoint's row).
+ */
 export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const t = useTranslations("developers.log");
   const log = useDeliveries(endpoint.id);
@@ -43,6 +48,7 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
 function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: WebhookDelivery; busy: boolean; disabled: boolean; onRedeliver: () => void }) {
   const t = useTranslations("developers.log");
   const format = useFormatter();
+  const meetingTitle = useMeetingTitle();
   const last = d.tries[d.tries.length - 1];
   const tone = d.status === "succeeded" ? "text-success-text" : d.status === "failed" ? "text-error-text" : "text-warning-text";
   return (
@@ -59,7 +65,21 @@ function Delivery({ delivery: d, busy, disabled, onRedeliver }: { delivery: Webh
           {t("redeliver")}
         </Button>
       </div>
-      <p className="font-mono text-xs text-[var(--text-muted)]">{d.eventId}</p>
+      {d.meeting && (
+        <p className="text-xs">
+          {t("meeting")}{" "}
+          <Link href={`/meetings/${d.meeting.id}/details`} className="font-medium text-primary underline dark:text-primary-light">
+            {meetingTitle(d.meeting)}
+          </Link>
+        </p>
+      )}
+      <p className="font-mono text-xs break-all text-[var(--text-muted)]">{d.eventId}</p>
+      <details className="text-xs">
+        <summary className="w-fit cursor-pointer rounded text-[var(--text-muted)] hover:text-[var(--text)]">{t("payload")}</summary>
+        <pre tabIndex={0} aria-label={t("payloadOf", { type: d.eventType })} className="mt-1 max-h-80 overflow-auto rounded-md border border-[var(--border)] bg-[var(--surface-muted)] p-2 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]">
+          {JSON.stringify(d.payload, null, 2)}
+        </pre>
+      </details>
       {d.tries.length > 0 && (
         <ol className="flex flex-col gap-0.5 text-xs">
           {d.tries.map((a, i) => (

@@ -84,7 +84,14 @@ function InCall({ room, link, forAgent }: { room: RoomCallState; link: string; f
       <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="flex min-w-0 flex-col gap-4">
           <RoomAgents agents={agents} />
-          <RoomRoster roster={roster} selfId={selfId} levels={room.levels} peerStates={room.peerStates} listenOnly={room.listenOnly} />
+          <RoomRoster
+            roster={roster}
+            selfId={selfId}
+            levels={room.levels}
+            peerStates={room.peerStates}
+            listenOnly={room.listenOnly}
+            leftAgents={agents.filter((a) => a.status === "completed" || a.status === "cancelled").map((a) => a.agentName)}
+          />
         </div>
         <RoomTranscript lines={room.lines} agentListening={agents.some((a) => a.status === "in_progress")} />
       </div>

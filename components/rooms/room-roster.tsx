@@ -7,19 +7,22 @@ import { cn } from "@/components/ui/cn";
 import type { Level } from "@/lib/client/audio-levels";
 import type { PeerState, RosterEntry } from "@/lib/client/room-call";
 
-/** Who is in the room: a live audio meter per person, highlighted while they speak. */
+/** Who is in the room: a live audio meter per person, highlighted while they speak; agents that left, marked so. */
 export const RoomRoster = memo(function RoomRoster({
   roster,
   selfId,
   levels,
   peerStates,
   listenOnly,
+  leftAgents = [],
 }: {
   roster: RosterEntry[];
   selfId: string;
   levels: Record<string, Level>;
   peerStates: Record<string, PeerState>;
   listenOnly: boolean;
+  /** Names of agents sent here that have left (issue 31: they vanished from the list without a word). */
+  leftAgents?: string[];
 }) {
   const t = useTranslations("rooms");
   return (
@@ -85,6 +88,18 @@ export const RoomRoster = memo(function RoomRoster({
             </li>
           );
         })}
+        {leftAgents
+          .filter((name) => !roster.some((p) => p.name === name))
+          .map((name, i) => (
+            <li key={`left-${i}`} data-left className="flex items-center gap-3 rounded-md border border-transparent p-2 text-[var(--text-muted)]">
+              <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-[var(--surface-muted)] font-semibold">
+                {name.charAt(0).toUpperCase()}
+              </span>
+              <span className="min-w-0 flex-1 truncate text-sm">
+                {name} ({t("leftTag")})
+              </span>
+            </li>
+          ))}
       </ul>
     </Card>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { Wrench } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { memo, useEffect, useRef } from "react";
 import { Card } from "@/components/ui/card";
@@ -45,7 +46,15 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
                   {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
                 </time>
               </span>
-              <span className="mt-0.5 block break-words">{line.text}</span>
+              {line.tool ? (
+                // A tool call is not speech: set apart, in words, not in the agent's voice (issue 31).
+                <span data-tool-call className="mt-0.5 flex items-center gap-1.5 text-xs text-[var(--text-muted)] italic">
+                  <Wrench size={12} aria-hidden="true" className="shrink-0" />
+                  {t(line.tool.ok ? "toolUsed" : "toolFailed", { tool: line.tool.name, seconds: format.number(line.tool.durationMs / 1000, { maximumFractionDigits: 1 }) })}
+                </span>
+              ) : (
+                <span className="mt-0.5 block break-words">{line.text}</span>
+              )}
             </li>
           ))}
         </ol>

@@ -95,6 +95,8 @@ export async function exportAccountData(userId: string, opts: { viaApiKey?: bool
     db.apiEvent.findMany({ where, orderBy: byCreated, select: { id: true, type: true, meetingId: true, meetingSeq: true, createdAt: true, dispatchedAt: true } }),
     readWebhooks(userId),
   ]);
+  // Signed-in devices (browser, system, when): what the account page lists.
+  const devices = await db.deviceSession.findMany({ where, orderBy: byCreated, select: { userAgent: true, createdAt: true, lastSeenAt: true, endedAt: true } });
   const { accounts, passwordHash, ...profile } = user;
   return plain({
     exportedAt: new Date(),
@@ -120,5 +122,6 @@ export async function exportAccountData(userId: string, opts: { viaApiKey?: bool
     // The outbox of what other software heard: the payloads are the meetings and events above.
     apiEvents,
     webhooks: webhooks.map((w) => ({ ...w, deliveries: w.deliveries.map(({ event, ...d }) => ({ ...d, eventType: event.type })) })),
+    devices,
   });
 }

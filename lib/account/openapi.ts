@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deviceSessionsResponse } from "../auth/device-sessions.ts";
 import { tokenResponse } from "../auth/refresh-tokens.ts";
 import { tokenSchema } from "../auth/schema.ts";
 import { messageResponse } from "../contract/fields.ts";
@@ -26,6 +27,12 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     summary: "Change the password (the current one is required); every other session is signed out",
     description: "The session that asks stays signed in: a browser gets its cookie re-issued, an access-token client gets a new token pair in `tokens`.",
     responses: { 200: keptSessionResponse },
+  },
+  { method: "get", path: "/api/account/devices", operationId: "listSignedInDevices", tag: "Account", summary: "The browsers signed in to the account, this one marked", auth: "signedIn", responses: { 200: deviceSessionsResponse } },
+  {
+    method: "post", path: "/api/account/devices/{id}/sign-out", operationId: "signOutDevice", tag: "Account", auth: "signedIn",
+    summary: "Sign one browser out (at its next request)", description: "Not this device: sign out from it instead (409).",
+    responses: { 200: messageResponse },
   },
   { method: "post", path: "/api/account/sign-out-others", operationId: "signOutOtherSessions", tag: "Account", summary: "Sign out every other browser and app", auth: "signedIn", responses: { 200: keptSessionResponse } },
   { method: "post", path: "/api/account/email", operationId: "changeEmail", tag: "Account", summary: "Change the e-mail address: a confirmation link goes to the new one", auth: "signedIn", body: changeEmailSchema, responses: { 202: messageResponse } },

@@ -40,9 +40,18 @@ export interface KeyProblem {
  * Keys of these agents that were refused the last time anyone knew: a Test key that said "invalid",
  * or a meeting that failed on the key (invalid_key), unless a later check or save says otherwise.
  */
-export async function keyProblems(userId: string, agents: { id: string; sttProviderId: string; aiProviderId: string; ttsProviderId: string }[]): Promise<Map<string, KeyProblem[]>> {
+/** What is known about an agent's stored keys: the refused ones, and the ones no Test key has passed yet. */
+export interface KeyStanding {
+  problems: KeyProblem[];
+  /** Steps with a stored key that no Test key has passed since it was saved (and none refused). */
+  untested: ProviderKind[];
+}
+
+type AgentKeys = { id: string } & Record<`${ProviderKind}ProviderId`, string> & Record<`${ProviderKind}ApiKeyEnc`, string | null>;
+
+export async function keyStandings(userId: string, agents: AgentKeys[]): Promise<Map<string, KeyStanding>> {
   const ids = agents.map((a) => a.id);
-  const out = new Map<string, KeyProblem[]>();
+  const out = new Map<string, KeyStanding>();
   if (ids.length === 0) return out;
   const [checks, failures] = await Promise.all([
     db.agentKeyCheck.findMany({ where: { agentId: { in: ids } } }),
@@ -56,6 +65,7 @@ export async function keyProblems(userId: string, agents: { id: string; sttProvi
   ]);
   for (const agent of agents) {
     const problems: KeyProblem[] = [];
+    const untested: ProviderKind[] = [];
     for (const kind of PROVIDER_KINDS) {
       const providerId = agent[`${kind}ProviderId`];
       const check = checks.find((c) => c.agentId === agent.id && c.kind === kind && c.providerId === providerId);
@@ -63,8 +73,9 @@ export async function keyProblems(userId: string, agents: { id: string; sttProvi
       const failedLater = failure && failure.error === "invalid_key" && (!check || failure.at > check.checkedAt);
       if (failedLater) problems.push({ kind, providerId, source: "meeting", at: failure.at, meetingId: failure.meetingId });
       else if (check?.status === "invalid") problems.push({ kind, providerId, source: "test", at: check.checkedAt, meetingId: null });
+      else if (agent[`${kind}ApiKeyEnc`] !== null && check?.status !== "valid") untested.push(kind);
     }
-    if (problems.length > 0) out.set(agent.id, problems);
+    out.set(agent.id, { problems, untested });
   }
   return out;
 }

@@ -49,6 +49,10 @@ export const agentInputSchema = z
       ttsProviderId: z.string({ error: "Choose a text-to-speech provider" }).min(1, "Choose a text-to-speech provider"),
       ttsApiKey: secret,
       ttsExtraParams: params,
+      // "Test key" proofs of the typed keys (key-proof.ts): a proven key is saved as tested.
+      keyProofs: z
+        .object({ stt: z.string().max(100).optional(), ai: z.string().max(100).optional(), tts: z.string().max(100).optional() }, { error: "Key proofs must be an object" })
+        .optional(),
       meetingPlatform: z.enum(["zoom", "teams", "meet"], { error: "Choose zoom, teams or meet" }).default("meet"),
       requireConfirmation: flag("requireConfirmation").default(false),
       whitelistedEmails: z

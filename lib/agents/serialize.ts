@@ -7,7 +7,7 @@ import { providerKind } from "../providers/queries.ts";
 import { mcpServerResponse, serializeMcpServer } from "../tools/stored-mcp-server.ts";
 import { builtinAudiences } from "../tools/tool-policies.ts";
 import { agentRetirements, hasRetired } from "../providers/retirements.ts";
-import type { KeyProblem } from "./key-checks.ts";
+import type { KeyStanding } from "./key-checks.ts";
 import { leavingOf, leavingSchema } from "./leaving.ts";
 import { missingKeys } from "../providers/missing-keys.ts";
 
@@ -58,6 +58,9 @@ export const agentResponse = z
     keyProblems: z
       .array(z.object({ kind: providerKind, providerId: z.string(), source: z.enum(["test", "meeting"]), at: time, meetingId: z.string().nullable() }))
       .meta({ description: "Stored keys the provider refused, at the last Test key or in the last meeting, unless a later check or a new key says otherwise" }),
+    untestedKeys: z
+      .array(providerKind)
+      .meta({ description: "Steps whose stored key no Test key has passed since it was saved (and none refused): a hint to test it" }),
     createdAt: time,
     updatedAt: time,
   })
@@ -86,7 +89,7 @@ export const WITH_MCP_SERVERS = { mcpServers: { orderBy: [{ position: "asc" as c
  * (`sttHasKey`, …) and a masked hint (`sk-…9f2c`); for tool servers, the token's hint and the names
  * of their headers.
  */
-export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meetings: MeetingSummary = NO_MEETINGS, problems: KeyProblem[] = []) {
+export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meetings: MeetingSummary = NO_MEETINGS, keys: KeyStanding = { problems: [], untested: [] }) {
   return {
     id: a.id,
     status: a.status,
@@ -125,7 +128,8 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     /** Steps whose provider needs a key and has none: the agent "Needs keys" and is not sent to meetings. */
     missingKeys: missingKeys(a),
     /** Stored keys a provider refused, at the last Test key or in the last meeting (docs/providers.md "Keys an agent needs"). */
-    keyProblems: problems,
+    keyProblems: keys.problems,
+    untestedKeys: keys.untested,
     nextMeeting: meetings.nextMeeting,
     openMeetings: meetings.openMeetings,
     createdAt: a.createdAt,

@@ -3,6 +3,7 @@ import { agentColumns } from "./agent-columns.ts";
 import { agentDto } from "./agent-dto.ts";
 import { findOwnedAgent } from "./get-agent.ts";
 import { markChangedKeysUnchecked } from "./key-checks.ts";
+import { recordProvenKeys } from "./key-proof.ts";
 import { saveMcpServers } from "../tools/save-mcp-servers.ts";
 import { WITH_MCP_SERVERS } from "./serialize.ts";
 import { validateAgent } from "./validate-agent.ts";
@@ -19,6 +20,7 @@ export async function updateAgent(userId: string, id: string, body: unknown) {
     if (input.mcpServers) await saveMcpServers(tx, stored.id, input.mcpServers);
     // A new key (or provider) is unknown again: what was said about the old one no longer holds.
     await markChangedKeysUnchecked(tx, stored, saved, saved.id);
+    await recordProvenKeys(tx, userId, saved.id, input);
     return tx.agent.findUniqueOrThrow({ where: { id: stored.id }, include: WITH_MCP_SERVERS });
   });
   return agentDto(userId, agent);

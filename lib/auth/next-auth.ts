@@ -1,4 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
+import { headers } from "next/headers";
 import CredentialsProvider from "next-auth/providers/credentials";
 import GoogleProvider from "next-auth/providers/google";
 import { servedOverHttps } from "../config.ts";
@@ -10,6 +11,7 @@ import { authenticate } from "./accounts.ts";
 import { upsertGoogleUser, type GoogleProfile } from "./google-user.ts";
 import { emailSchema } from "./schema.ts";
 import { sessionIsCurrent, sessionVersionOf } from "./session-version.ts";
+import { startDeviceSession } from "./device-sessions.ts";
 
 // Thrown by the jwt callback for a cookie whose session was ended: next-auth then answers "no
 // session" and clears the cookie. Expected, so not logged as an error.
@@ -36,6 +38,15 @@ export const SIGN_IN_UNAVAILABLE = "service_unavailable";
 function forwardedFor(headers: Record<string, unknown> | undefined): string {
   const value = headers?.["x-forwarded-for"];
   return (typeof value === "string" ? value.split(",")[0].trim() : "") || "unknown";
+}
+
+/** The signing-in browser's User-Agent (the sign-in runs inside its request). */
+async function userAgent(): Promise<string> {
+  try {
+    return (await headers()).get("user-agent") ?? "";
+  } catch {
+    return ""; // outside a request (tests calling the callback directly)
+  }
 }
 
 // The browser's sign-in (cookie sessions, JWT strategy). Non-browser clients use /api/token.
@@ -86,10 +97,13 @@ export function authOptions(): NextAuthOptions {
         if (account?.provider === "google" && profile) {
           token.sub = await upsertGoogleUser(profile as GoogleProfile);
           token.sv = await sessionVersionOf(token.sub);
+          token.sid = await startDeviceSession(token.sub, await userAgent(), token.sv as number);
         } else if (user) {
           token.sub = user.id;
           token.sv = (user as { sessionVersion?: number }).sessionVersion ?? 0;
-        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv).catch(() => true))) {
+          // This browser is a signed-in device of its own (the account page lists it).
+          token.sid = await startDeviceSession(token.sub, await userAgent(), token.sv as number);
+        } else if (token.sub && !(await sessionIsCurrent(token.sub, token.sv, token.sid).catch(() => true))) {
           // Every later read of the cookie (pages, the client's session refresh): a session issued
           // before the user's sessions were ended is over. A database that cannot be reached ends
           // nobody's session (next-auth would clear the cookie): API calls check again anyway.

@@ -4,6 +4,7 @@ import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken } from "./access-token.ts";
 import { readSessionCookie } from "./session-cookie.ts";
 import { isCurrentVersion } from "./session-version.ts";
+import { deviceSessionEnded } from "./device-sessions.ts";
 
 export interface AuthUser {
   id: string;
@@ -16,6 +17,8 @@ export interface AuthUser {
   keyId?: string;
   /** The session generation a token or cookie was issued under (not for API keys). */
   sessionVersion?: number;
+  /** The signed-in device of a cookie session (lib/auth/device-sessions.ts). */
+  sessionId?: string;
 }
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -56,7 +59,7 @@ export async function requireUser(request: Request): Promise<AuthUser> {
  */
 export async function requireUserRow<R extends UserRow>(request: Request, read: (userId: string) => Promise<R | null>): Promise<{ user: AuthUser; row: R }> {
   const authorization = request.headers.get("authorization");
-  let claims: { userId: string; sessionVersion: unknown } | null = null;
+  let claims: { userId: string; sessionVersion: unknown; sid?: string } | null = null;
   let via: AuthUser["via"] = "bearer";
   let keyId: string | undefined;
   if (authorization) {
@@ -76,12 +79,13 @@ export async function requireUserRow<R extends UserRow>(request: Request, read: 
     if (claims && UNSAFE.has(request.method)) assertSameOrigin(request);
   }
   if (!claims) throw new AppError("unauthorized", "Authentication required");
-  const row = await read(claims.userId);
-  if (!row || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, row.sessionVersion))) {
+  // A cookie of a device signed out on the account page is over, like one of an older generation.
+  const [row, deviceEnded] = await Promise.all([read(claims.userId), via === "session" ? deviceSessionEnded(claims.userId, claims.sid) : false]);
+  if (!row || deviceEnded || (via !== "api_key" && !isCurrentVersion(claims.sessionVersion, row.sessionVersion))) {
     throw new AppError("unauthorized", via === "bearer" ? "The access token is invalid or has expired" : "Authentication required");
   }
   const { id, email, firstName, lastName, image } = row;
-  const credential = via === "api_key" ? { keyId } : { sessionVersion: row.sessionVersion };
+  const credential = via === "api_key" ? { keyId } : { sessionVersion: row.sessionVersion, ...(claims.sid ? { sessionId: claims.sid } : {}) };
   return { user: { id, email, firstName, lastName, image, via, ...credential }, row };
 }
 

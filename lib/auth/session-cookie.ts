@@ -15,6 +15,8 @@ export interface SessionClaims {
   userId: string;
   /** The session generation the cookie was issued under (lib/auth/session-version.ts). */
   sessionVersion: unknown;
+  /** The signed-in device the cookie belongs to (lib/auth/device-sessions.ts), when it names one. */
+  sid?: string;
 }
 
 /** The decoded next-auth session cookie on this request, if it holds a validly signed session. */
@@ -31,5 +33,5 @@ export async function decodeSessionCookie(request: Request): Promise<JWT | null>
 /** The claims of the next-auth session cookie on this request, if it holds a validly signed session. */
 export async function readSessionCookie(request: Request): Promise<SessionClaims | null> {
   const token = await decodeSessionCookie(request);
-  return typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: token.sv } : null;
+  return typeof token?.sub === "string" ? { userId: token.sub, sessionVersion: token.sv, ...(typeof token.sid === "string" ? { sid: token.sid } : {}) } : null;
 }

@@ -1,6 +1,7 @@
 import { db } from "../db/client.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { deviceSessionEnded } from "./device-sessions.ts";
 import { revokeAllForUser } from "./refresh-tokens.ts";
 
 // Ending a user's sessions: cookie sessions and access tokens are stateless (signed JWTs), so each
@@ -19,15 +20,18 @@ export function isCurrentVersion(claimed: unknown, current: number): boolean {
  * for an outage (next-auth clears the cookie when this check throws), and nothing can be read or
  * changed without the database anyway; every request checks again once it is back.
  */
-export async function sessionIsCurrent(userId: string, claimed: unknown): Promise<boolean> {
-  return (await sessionState(userId, claimed)) !== "ended";
+export async function sessionIsCurrent(userId: string, claimed: unknown, sid?: unknown): Promise<boolean> {
+  return (await sessionState(userId, claimed, sid)) !== "ended";
 }
 
-/** The same check, saying when the database could not be asked (the proxy then answers 503). */
-export async function sessionState(userId: string, claimed: unknown): Promise<"current" | "ended" | "unavailable"> {
+/**
+ * The same check, saying when the database could not be asked (the proxy then answers 503). A cookie
+ * naming its device (`sid`) also ends when that device was signed out (device-sessions.ts).
+ */
+export async function sessionState(userId: string, claimed: unknown, sid?: unknown): Promise<"current" | "ended" | "unavailable"> {
   try {
-    const user = await db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
-    return user !== null && isCurrentVersion(claimed, user.sessionVersion) ? "current" : "ended";
+    const [user, deviceEnded] = await Promise.all([db.user.findUnique({ where: { id: userId }, select: { sessionVersion: true } }), deviceSessionEnded(userId, sid)]);
+    return user !== null && isCurrentVersion(claimed, user.sessionVersion) && !deviceEnded ? "current" : "ended";
   } catch (err) {
     if (isDatabaseUnavailable(err)) return "unavailable";
     throw err;

@@ -83,6 +83,8 @@ export interface ImportResult {
   created: number;
   updated: number;
   removed: number;
+  /** Occurrences left out because they carry no meeting link (nothing to join). */
+  skippedNoLink: number;
 }
 
 /** Events this import creates are planned in memory under a placeholder id and inserted together. */
@@ -123,7 +125,7 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
     if (await syncEventMeeting(tx, e, "calendar_event_cancelled")) withMeeting.add(e.id);
   };
 
-  const result: ImportResult = { events: 0, created: 0, updated: 0, removed: 0 };
+  const result: ImportResult = { events: 0, created: 0, updated: 0, removed: 0, skippedNoLink: instances.length - linked.length };
   const seen = new Set<string>();
   const carried = new Set<string>();
   // A first import creates hundreds of events, sources and meetings: they are planned here and written

@@ -12,8 +12,10 @@ const TEAMS_URL =
 
 describe("parseIcs on real-world shaped exports", () => {
   it("reads a Google Calendar export: VTIMEZONE, Meet conference, organiser, folded description; skips all-day events", async () => {
-    const { name, instances } = await parseIcs(fixture("google-export.ics"), WINDOW);
+    const { name, instances, allDay } = await parseIcs(fixture("google-export.ics"), WINDOW);
     expect(name).toBe("ada@example.com");
+    // The all-day event is counted, so the calendar can say it was left out (issue 31).
+    expect(allDay).toBe(1);
     expect(instances.map((i) => i.title)).toEqual(["Roadmap review", "Team lunch"]);
     const [review, lunch] = instances;
     expect(review).toMatchObject({
@@ -182,7 +184,7 @@ describe("parseIcs details", () => {
   });
 
   it("accepts an empty calendar and a byte-order mark", async () => {
-    expect(await parseIcs(`\uFEFF${ics()}`, WINDOW)).toEqual({ name: null, instances: [] });
+    expect(await parseIcs(`\uFEFF${ics()}`, WINDOW)).toEqual({ name: null, instances: [], allDay: 0 });
   });
 });
 

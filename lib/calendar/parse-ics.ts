@@ -31,6 +31,8 @@ export interface ParsedCalendar {
   /** X-WR-CALNAME, when the file names itself. */
   name: string | null;
   instances: CalendarInstance[];
+  /** All-day occurrences in the window, left out: an agent cannot join a day. */
+  allDay: number;
 }
 
 export const NOT_A_CALENDAR_MESSAGE = "This file is not a calendar. Choose an .ics file exported from your calendar app.";
@@ -156,15 +158,21 @@ export async function parseIcs(raw: string, window: { from: Date; to: Date }): P
   const calendar = data.vcalendar as Record<string, unknown> | undefined;
   const zone = floatingZone(textOf(calendar?.["WR-TIMEZONE"]) || undefined);
   const instances: CalendarInstance[] = [];
+  let allDay = 0;
 
   for (const component of Object.values(data)) {
     if (component?.type !== "VEVENT") continue;
     const event = component as VEvent;
-    if (!validDate(event.start) || event.datetype === "date" || event.start.dateOnly) continue;
+    if (!validDate(event.start)) continue;
+    if (event.datetype === "date" || event.start.dateOnly) {
+      allDay += ical.expandRecurringEvent(event, { ...window, expandOngoing: true }).length;
+      continue;
+    }
     const freq = String(event.rrule?.options.freq ?? "").toUpperCase();
     if (SKIPPED_FREQUENCIES.has(freq)) continue;
     // Overlapping the window, not only starting inside it: a meeting under way is still current.
     for (const occurrence of ical.expandRecurringEvent(event, { ...window, expandOngoing: true })) {
+      if (occurrence.isFullDay) allDay++;
       if (occurrence.isFullDay || !validDate(occurrence.start)) continue;
       const self = occurrence.event;
       const original = validDate(self.recurrenceid) ? self.recurrenceid : event.rrule ? occurrence.start : null;
@@ -175,5 +183,5 @@ export async function parseIcs(raw: string, window: { from: Date; to: Date }): P
     if (instances.length >= MAX_INSTANCES) break;
   }
   instances.sort((a, b) => a.start.getTime() - b.start.getTime());
-  return { name: textOf(calendar?.["WR-CALNAME"]).trim() || null, instances };
+  return { name: textOf(calendar?.["WR-CALNAME"]).trim() || null, instances, allDay };
 }

@@ -40,6 +40,9 @@ export const calendarResponse = z
     eventCount: z.int(),
     lastSyncedAt: time.nullable(),
     importing: z.boolean().meta({ description: "An import is queued or running (the jobs process reads the calendar)" }),
+    skipped: z
+      .object({ noLink: z.int(), allDay: z.int() })
+      .meta({ description: "What the last import left out: occurrences without a meeting link, all-day events" }),
     error: z.string().nullable(),
     urlHint: z.string().nullable().meta({ description: "Only the origin of a subscribed address: the address itself is a secret" }),
     createdAt: time,
@@ -90,6 +93,7 @@ export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name
     error: c.syncError,
     /** An import is queued or running; eventCount, lastSyncedAt and error change when it is done. */
     importing: c.importRequestedAt !== null,
+    skipped: { noLink: c.skippedNoLink, allDay: c.skippedAllDay },
     urlHint: urlHint(c.sourceUrl),
     createdAt: c.createdAt,
   } satisfies Sent<typeof calendarResponse>;

@@ -58,8 +58,9 @@ export async function syncCalendar(calendarId: string, now = new Date()): Promis
   }
   try {
     await db.$transaction(async (tx) => {
-      await importEvents(tx, { calendarId, userId: calendar.userId, agent: calendar.agent, window }, parsed.instances);
-      await tx.calendar.update({ where: { id: calendarId }, data: { lastSyncedAt: now, lastAttemptAt: now, syncError: null, ...(subscription ? { content: null } : {}) } });
+      const { skippedNoLink } = await importEvents(tx, { calendarId, userId: calendar.userId, agent: calendar.agent, window }, parsed.instances);
+      const skipped = { skippedNoLink, skippedAllDay: parsed.allDay };
+      await tx.calendar.update({ where: { id: calendarId }, data: { lastSyncedAt: now, lastAttemptAt: now, syncError: null, ...skipped, ...(subscription ? { content: null } : {}) } });
     }, IMPORT_TRANSACTION);
     return null;
   } catch (err) {

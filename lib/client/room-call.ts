@@ -15,6 +15,8 @@ export interface TranscriptLine {
   isAgent: boolean;
   text: string;
   at: string;
+  /** A tool call of the agent, not speech (lib/rooms/room-transcript.ts). */
+  tool?: { name: string; ok: boolean; durationMs: number } | null;
 }
 
 export interface JoinedRoom {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 // Provider keys and Zoom secrets at rest: AES-256-GCM with APP_ENCRYPTION_KEY (base64, 32 bytes).
 // Format "v1:<base64 iv(12) | tag(16) | ciphertext>"; the version prefix allows key rotation later.
@@ -23,6 +23,21 @@ export function decryptSecret(stored: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key(), buf.subarray(0, 12));
   decipher.setAuthTag(buf.subarray(12, 28));
   return Buffer.concat([decipher.update(buf.subarray(28)), decipher.final()]).toString("utf8");
+}
+
+/**
+ * A keyed digest of `text` for one purpose (HMAC-SHA256 under APP_ENCRYPTION_KEY, base64url): proof
+ * that the server said something about that text, which the browser can carry but not forge.
+ */
+export function sealDigest(purpose: string, text: string): string {
+  return createHmac("sha256", key()).update(`${purpose}\u0000${text}`).digest("base64url");
+}
+
+/** Whether `digest` is sealDigest(purpose, text), compared in constant time. */
+export function digestMatches(purpose: string, text: string, digest: string): boolean {
+  const want = Buffer.from(sealDigest(purpose, text));
+  const got = Buffer.from(digest);
+  return got.length === want.length && timingSafeEqual(got, want);
 }
 
 /**

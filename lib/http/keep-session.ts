@@ -5,6 +5,7 @@ import type { AuthUser } from "../auth/require-user.ts";
 import { issueTokens } from "../auth/refresh-tokens.ts";
 import { authSecret } from "../auth/secret.ts";
 import { decodeSessionCookie } from "../auth/session-cookie.ts";
+import { keepDeviceSession } from "../auth/device-sessions.ts";
 
 const SESSION_MAX_AGE_S = 30 * 24 * 3600; // as lib/auth/next-auth.ts
 
@@ -25,6 +26,7 @@ export async function answerKeepingSession(request: Request, user: AuthUser, bod
   const token = await decodeSessionCookie(request);
   const response = json(body);
   if (token) {
+    await keepDeviceSession(token.sid, sessionVersion);
     const value = await encode({ token: { ...token, sv: sessionVersion }, secret: authSecret(), maxAge: SESSION_MAX_AGE_S });
     response.headers.append("set-cookie", cookieHeader(value, SESSION_MAX_AGE_S));
   }

@@ -17,6 +17,10 @@ export const keyCheckResponse = z
     message: z.string(),
     providerStatus: z.int().optional().meta({ description: "provider_error: the provider's HTTP status" }),
     seconds: z.int().optional().meta({ description: "timeout: how long Cohost waited" }),
+    proof: z
+      .string()
+      .optional()
+      .meta({ description: "A typed key that works: send it back as the agent's keyProofs.<kind> when saving that key, and the agent counts it as tested" }),
   })
   .meta({ id: "KeyCheck" });
 export type KeyCheck = Sent<typeof keyCheckResponse>;

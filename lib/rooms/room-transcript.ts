@@ -9,6 +9,21 @@ export interface RoomTranscriptLine {
   text: string;
   /** When the segment was written (ISO); segments of several meetings in one room interleave by it. */
   at: string;
+  /** A tool call of the agent, not speech: shown apart from what it said (issue 31). */
+  tool?: RoomToolCall | null;
+}
+
+export interface RoomToolCall {
+  name: string;
+  ok: boolean;
+  durationMs: number;
+}
+
+/** The line with its tool call, when it is one (`tool` as saveToolCall writes it). */
+function lineWithTool(row: Row & { tool: unknown }): RoomTranscriptLine {
+  const tool = row.tool as { name?: unknown; ok?: unknown; durationMs?: unknown } | null;
+  const call = tool && typeof tool.name === "string" ? { name: tool.name, ok: tool.ok === true, durationMs: Number(tool.durationMs) || 0 } : null;
+  return { ...line(row), tool: call };
 }
 
 type Row = { id: string; speaker: string; isAgent: boolean; text: string; createdAt: Date };
@@ -27,9 +42,9 @@ export async function roomTranscript(roomId: string, since: Date | null): Promis
   const where = { meeting: { meetingUrl: roomUrl(roomId), platform: "room" as const }, ...(since ? { createdAt: { gte: since } } : {}) };
   const select = { id: true, speaker: true, isAgent: true, text: true, createdAt: true };
   if (since) {
-    const rows = await db.transcriptSegment.findMany({ where, select, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
-    return rows.map(line);
+    const rows = await db.transcriptSegment.findMany({ where, select: { ...select, tool: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
+    return rows.map(lineWithTool);
   }
-  const rows = await db.transcriptSegment.findMany({ where, select, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ROOM_LIMITS.transcriptBacklog });
-  return rows.reverse().map(line);
+  const rows = await db.transcriptSegment.findMany({ where, select: { ...select, tool: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: ROOM_LIMITS.transcriptBacklog });
+  return rows.reverse().map(lineWithTool);
 }

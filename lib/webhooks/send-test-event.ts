@@ -5,7 +5,7 @@ import { AppError } from "../errors/app-error.ts";
 import { enforce } from "../rate-limit/rate-limit.ts";
 import { enqueueAttempt } from "./attempt-delivery.ts";
 import { ownedEndpoint } from "./list-endpoints.ts";
-import { serializeDelivery } from "./serialize.ts";
+import { DELIVERY_INCLUDE, serializeDelivery } from "./serialize.ts";
 
 /** Manual sends ("Send test event", "Redeliver") per user: enough to debug, too few to flood a host. */
 export async function limitManualSends(userId: string): Promise<void> {
@@ -23,7 +23,7 @@ export async function sendTestEvent(userId: string, endpointId: string) {
     await tx.apiEvent.create({
       data: { id: eventId, userId, type: TEST_EVENT_TYPE, data: { endpointId, message: "A test event from Cohost: your endpoint receives and verifies events." }, dispatchedAt: new Date() },
     });
-    const delivery = await tx.webhookDelivery.create({ data: { endpointId, eventId }, include: { event: { select: { type: true } }, tries: true } });
+    const delivery = await tx.webhookDelivery.create({ data: { endpointId, eventId }, include: DELIVERY_INCLUDE });
     await enqueueAttempt(tx, { deliveryId: delivery.id, after: 0 }, userId);
     return serializeDelivery(delivery);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pagination, time } from "../contract/fields.ts";
 import type { Sent } from "../contract/sent.ts";
-import { EVENT_TYPES, type EventType } from "../events/types.ts";
+import { EVENT_TYPES, eventBody, type EventType } from "../events/types.ts";
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "../generated/prisma/client.ts";
 
 export const webhookEndpointResponse = z
@@ -41,6 +41,13 @@ export const webhookDeliveryResponse = z
     lastAttemptAt: time.nullable(),
     nextAttemptAt: time.nullable(),
     createdAt: time,
+    payload: z
+      .object({ type: z.string(), timestamp: time, data: z.unknown() })
+      .meta({ description: "The JSON body every attempt of this delivery sends (signed; the same bytes each time)" }),
+    meeting: z
+      .object({ id: z.string(), title: z.string(), platform: z.string(), meetingUrl: z.string(), agentName: z.string().nullable() })
+      .nullable()
+      .meta({ description: "The meeting the event is about (its stored title, empty when it has none); null for events about no meeting, or once the meeting is deleted" }),
     tries: z.array(attemptResponse),
   })
   .meta({ id: "WebhookDelivery" });
@@ -64,7 +71,12 @@ export function serializeEndpoint(e: WebhookEndpoint) {
 
 export type WebhookEndpointDto = ReturnType<typeof serializeEndpoint>;
 
-export function serializeDelivery(d: WebhookDelivery & { event: { type: string }; tries: WebhookAttempt[] }) {
+/** What a delivery is serialized from: its event's body and its attempts in order. */
+export const DELIVERY_INCLUDE = { event: { select: { type: true, createdAt: true, data: true, meetingId: true } }, tries: { orderBy: { id: "asc" } } } as const;
+
+export type DeliveryMeeting = Sent<typeof webhookDeliveryResponse>["meeting"];
+
+export function serializeDelivery(d: WebhookDelivery & { event: { type: string; createdAt: Date; data: unknown }; tries: WebhookAttempt[] }, meeting: DeliveryMeeting = null) {
   return {
     id: d.id,
     eventId: d.eventId,
@@ -74,6 +86,8 @@ export function serializeDelivery(d: WebhookDelivery & { event: { type: string }
     lastAttemptAt: d.lastAttemptAt,
     nextAttemptAt: d.nextAttemptAt,
     createdAt: d.createdAt,
+    payload: eventBody(d.event),
+    meeting,
     tries: d.tries.map(
       (t) =>
         ({

@@ -48,6 +48,7 @@ const EXPORTED: Record<string, (e: Export) => unknown[]> = {
   WebhookEndpoint: (e) => e.webhooks,
   WebhookDelivery: (e) => e.webhooks.flatMap((w: Export) => w.deliveries),
   WebhookAttempt: (e) => e.webhooks.flatMap((w: Export) => w.deliveries.flatMap((d: Export) => d.tries)),
+  DeviceSession: (e) => e.devices,
 };
 
 /** Tables of a user that are deliberately not exported, and why. */
@@ -106,6 +107,7 @@ async function fillAccount(userId: string) {
   const endpoint = await db.webhookEndpoint.create({ data: { userId, url: "https://hooks.example.com/in", events: ["meeting.ended"], secretEnc: encryptSecret("whsec_signing-secret") } });
   const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: `evt-${userId}`, status: "succeeded", attempts: 1 } });
   await db.webhookAttempt.create({ data: { deliveryId: delivery.id, attempt: 1, statusCode: 200, latencyMs: 12 } });
+  await db.deviceSession.create({ data: { userId, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" } });
   return ["mcp-bearer-secret", "mcp-header-secret", "agent-feed-token", "user-feed-token", "whsec_signing-secret", "ya29.google-access-token", "1//google-refresh", "room-key-hash"];
 }
 

@@ -107,3 +107,41 @@ describe("stored keys a provider refused", () => {
     expect((await verifyStored(stranger.headers, "tts", "elevenlabs", agent.id)).status).toBe(404);
   });
 });
+
+describe("stored keys no Test key has passed (issue 31)", () => {
+  const verifyTyped = (headers: H, kind: string, providerId: string, apiKey: string) => call(verifyRoute, { headers, params: { kind, providerId }, body: { apiKey } });
+
+  it("are named until a Test key of the stored key passes; a typed key that passed before saving counts as tested", async () => {
+    const { headers } = await createUser();
+    const agent = (await create(headers, validAgent({ sttApiKey: fakes.validKey, aiApiKey: fakes.validKey, ttsApiKey: fakes.validKey }))).body;
+    expect(agent.untestedKeys).toEqual(["stt", "ai", "tts"]);
+    expect((await verifyStored(headers, "ai", "openai", agent.id)).body.status).toBe("valid");
+    expect((await get(headers, agent.id)).body.untestedKeys).toEqual(["stt", "tts"]);
+    // A stored key that fails its test is refused, not "untested".
+    await update(headers, agent.id, { sttApiKey: "wrong-key-0000000" });
+    expect((await verifyStored(headers, "stt", "deepgram", agent.id)).body.status).toBe("invalid");
+    expect((await get(headers, agent.id)).body).toMatchObject({ untestedKeys: ["tts"], keyProblems: [{ kind: "stt" }] });
+
+    // The form tests the typed key, then saves it with the check's proof: tested at once.
+    const checked = await verifyTyped(headers, "tts", "elevenlabs", fakes.validKey);
+    expect(checked.body).toMatchObject({ status: "valid", proof: expect.any(String) });
+    const saved = await update(headers, agent.id, { ttsApiKey: fakes.validKey, keyProofs: { tts: checked.body.proof } });
+    expect(saved.body.untestedKeys).toEqual([]);
+    // A new key saved after: untested again.
+    expect((await update(headers, agent.id, { aiApiKey: "sk-another-0123456789" })).body.untestedKeys).toEqual(["ai"]);
+  });
+
+  it("a proof holds only for the key, provider and user it was given for", async () => {
+    const { headers } = await createUser();
+    const proof = (await verifyTyped(headers, "ai", "openai", fakes.validKey)).body.proof as string;
+    const other = await create(headers, validAgent({ aiApiKey: "sk-another-0123456789", keyProofs: { ai: proof } }));
+    expect(other.body.untestedKeys).toContain("ai");
+    const asTts = await create(headers, validAgent({ ttsApiKey: fakes.validKey, keyProofs: { tts: proof } }));
+    expect(asTts.body.untestedKeys).toContain("tts");
+    const stranger = await createUser();
+    expect((await create(stranger.headers, validAgent({ aiApiKey: fakes.validKey, keyProofs: { ai: proof } }))).body.untestedKeys).toContain("ai");
+    expect((await create(headers, validAgent({ aiApiKey: fakes.validKey, keyProofs: { ai: proof } }))).body.untestedKeys).not.toContain("ai");
+    // A refused key gets no proof.
+    expect((await verifyTyped(headers, "ai", "openai", "wrong-key-0000000")).body.proof).toBeUndefined();
+  });
+});

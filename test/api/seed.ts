@@ -48,6 +48,8 @@ export async function seedUser() {
   const { endpoint } = await createEndpoint(userId, { url: "https://hooks.example.com/walk", events: [EVENT_TYPES[0]] });
   const apiEvent = await db.apiEvent.create({ data: { id: `evt_walk_${randomUUID()}`, userId, type: EVENT_TYPES[0], data: {}, dispatchedAt: new Date() } });
   const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: apiEvent.id } });
+  // A signed-in browser of the user (the account page's devices).
+  const device = await db.deviceSession.create({ data: { userId, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" } });
 
   const records: Record<string, string> = {
     Agent: agent.id,
@@ -60,6 +62,7 @@ export async function seedUser() {
     ApiKey: apiKey.id,
     WebhookEndpoint: endpoint.id,
     WebhookDelivery: delivery.id,
+    DeviceSession: device.id,
   };
   return {
     userId,
@@ -76,7 +79,7 @@ export async function seedUser() {
 export type SeededUser = Awaited<ReturnType<typeof seedUser>>;
 
 // Folders whose [id] names a record of a table with another name.
-const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp", webhooks: "WebhookEndpoint" };
+const FOLDER_TABLES: Record<string, string> = { "test-checkout": "TopUp", webhooks: "WebhookEndpoint", devices: "DeviceSession" };
 
 /**
  * Real values for a route's parameters: a catch-all gets one segment, a value parameter its value,

@@ -54,6 +54,23 @@ describe("subscriptions", () => {
     expect(await db.meeting.count({ where: { agentId: agent.id } })).toBe(1);
   });
 
+  it("says how many events the import left out and why: no meeting link, all-day (issue 31)", async () => {
+    const day = at(2).toISOString().slice(0, 10).replaceAll("-", "");
+    const holiday = ["BEGIN:VEVENT", "UID:holiday@test", "DTSTAMP:19700101T000000Z", `DTSTART;VALUE=DATE:${day}`, "SUMMARY:Holiday", "END:VEVENT"].join("\r\n");
+    const events: TestEvent[] = [
+      { uid: "a@test", start: at(1), location: ZOOM, title: "Standup" },
+      { uid: "b@test", start: at(1, 2), location: "Room 4", title: "Lunch" },
+      { uid: "c@test", start: at(1, 4), title: "Focus time" },
+    ];
+    const u = await userWithAgent();
+    const path = serve(vcalendar(events).replace("END:VCALENDAR", `${holiday}\r\nEND:VCALENDAR`));
+    const res = await subscribe(u.headers, { url: `${base}${path}`, agentId: u.agent.id });
+    expect(res.body).toMatchObject({ eventCount: 1, skipped: { noLink: 2, allDay: 1 } });
+    // Once the feed gives them links, nothing is left out.
+    replace(path, events.map((e) => ({ ...e, location: ZOOM, start: e.start })));
+    expect((await syncCalendar(u.headers, res.body.id)).body).toMatchObject({ eventCount: 3, skipped: { noLink: 0, allDay: 0 } });
+  });
+
   it("refuses an address that gives no calendar, saving nothing", async () => {
     const { headers, user } = await userWithAgent();
     const missing = await subscribe(headers, { url: `${base}/nothing-here.ics` });

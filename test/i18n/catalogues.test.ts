@@ -100,6 +100,7 @@ const SAME_IN_GERMAN = new Set([
   "developers.keys.name",
   "developers.hooks.title",
   "developers.log.latency",
+  "developers.log.meeting",
 ]);
 
 describe("message texts", () => {

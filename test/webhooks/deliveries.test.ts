@@ -125,6 +125,14 @@ describe("webhook deliveries", () => {
     expect(ended.data).toMatchObject({ meetingId, status: "completed", costUsd: 0, transcript: [], usage: { billedMinutes: 0, costUsd: 0, providers: [] } });
     expect(new Set(receiver.received.map((r) => r.id)).size).toBe(3);
     expect(receiver.received.every((r) => /^msg_[0-9a-f]{32}$/.test(r.id))).toBe(true);
+    // The delivery log shows each delivery's payload, as sent, and the meeting it is about (issue 31).
+    const sent = new Map(receiver.received.map((r) => [r.id, r.body]));
+    const log: { eventId: string; payload: unknown; meeting: unknown }[] = await deliveriesOf(ctx.headers, id);
+    expect(log).toHaveLength(3);
+    for (const d of log) {
+      expect(d.payload).toEqual(sent.get(d.eventId));
+      expect(d.meeting).toEqual({ id: meetingId, title: "", platform: "meet", meetingUrl: expect.stringContaining(MEET_URL), agentName: ctx.agent.name });
+    }
 
     // The signature is meaningful: the same requests do not verify with another endpoint's secret.
     const otherSecret = (await createEndpoint(ctx.headers, receiver.url, ["billing.balance_low"])).secret;
@@ -132,6 +140,7 @@ describe("webhook deliveries", () => {
     await call(testRoute, { method: "POST", headers: ctx.headers, params: { id } });
     await waitFor(() => receiver.received.length >= 4, "the test event");
     expect(receiver.received[3]).toMatchObject({ verified: false, body: { type: "webhook.test" } });
+    expect((await deliveriesOf(ctx.headers, id))[0]).toMatchObject({ eventType: "webhook.test", meeting: null, payload: receiver.received[3].body });
     await receiver.close();
   });
 
