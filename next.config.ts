@@ -28,9 +28,7 @@ const nextConfig: NextConfig = {
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // Cohost has no next/image; without this the server output would carry sharp's 20 MB libvips.
   images: { unoptimized: true },
-  // Sources are compiled into the server's chunks: the tracer only picks some up because the local
-  // store lists DATA_DIR with a computed path (lib/storage/local-store.ts); the image needs none.
-  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**", "app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}", "components/**", ".ci/**"] },
+  outputFileTracingExcludes: { "*": ["node_modules/sharp/**", "node_modules/@img/**"] },
   // The API reference's renderer is read from the installed package at run time.
   // The API guide's pages are rendered from docs/api.md at run time (lib/openapi/guide.ts).
   outputFileTracingIncludes: {

@@ -102,7 +102,11 @@ du_mb() {
 }
 
 smoke_web() {
-  local ctr pid code="" signin="" guide
+  local ctr pid code="" signin="" guide health user
+  health=$(buildah inspect --type image --format '{{.Docker.Config.Healthcheck}}' "cohost-web:$TAG")
+  user=$(buildah inspect --type image --format '{{.Docker.Config.User}}' "cohost-web:$TAG")
+  case "$health" in *api/health*) ;; *) echo "build-images: the web image lost its HEALTHCHECK" >&2; exit 1 ;; esac
+  [ "$user" = node ] || { echo "build-images: the web image runs as '$user', not node" >&2; exit 1; }
   ctr=$(buildah from --pull=never "cohost-web:$TAG")
   guide=$(buildah run --isolation chroot "$ctr" -- sh -c 'test -f docs/api.md && echo yes' 2>/dev/null || true)
   buildah run --isolation chroot --env PORT="$SMOKE_PORT" --env HOSTNAME=127.0.0.1 \
