@@ -53,16 +53,21 @@ CMD ["node", "server.js"]
 FROM base AS runtime
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+COPY scripts/slim-runtime-modules.sh ./scripts/
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && sh scripts/slim-runtime-modules.sh \
+  && npm cache clean --force
 COPY . .
 COPY --from=deps /app/lib/generated ./lib/generated
 
 # Meeting bots drive Chromium: the distribution's package, found by lib/browser/chromium.ts through
-# CHROMIUM_PATH. Fonts so meeting pages render text.
+# CHROMIUM_PATH. Fonts so meeting pages render text. Then what a headless bot never reads: manuals,
+# translations of the system's tools, the desktop's icon theme and Vulkan's debugging layer.
 FROM runtime AS worker
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-noto-color-emoji ca-certificates \
-  && rm -rf /var/lib/apt/lists/*
+  && apt-get clean && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin \
+  && rm -rf /usr/share/doc/* /usr/share/man/* /usr/share/locale/* /usr/share/icons/Adwaita \
+     /usr/lib/chromium/libVkLayer_khronos_validation.so
 ENV CHROMIUM_PATH=/usr/bin/chromium
 USER node
 CMD ["npm", "run", "worker"]
