@@ -92,11 +92,13 @@ export function googleConferenceUrls(e: GoogleEvent): string[] {
 
 function vevent(e: GoogleEvent): string[] | null {
   const series = Boolean(e.recurrence?.length);
-  const start = e.start && timeProperty("DTSTART", e.start, series);
+  // A cancelled instance of a series comes with only its original start.
+  const startTime = e.start ?? (e.status === "cancelled" ? e.originalStartTime : undefined);
+  const start = startTime && timeProperty("DTSTART", startTime, series || Boolean(e.recurringEventId));
   if (!start) return null; // all-day events have no time to join
   const uid = e.recurringEventId ?? e.id;
   const lines = ["BEGIN:VEVENT", `UID:${uid}`, start, `DTSTAMP:${utc(new Date().toISOString())}`, `SEQUENCE:${e.sequence ?? 0}`];
-  const end = e.end && timeProperty("DTEND", e.end, series);
+  const end = e.end && timeProperty("DTEND", e.end, series || Boolean(e.recurringEventId));
   if (end) lines.push(end);
   if (e.recurringEventId && e.originalStartTime) {
     const rid = timeProperty("RECURRENCE-ID", e.originalStartTime, true);
