@@ -9,6 +9,7 @@ import { importEvents } from "../import-events.ts";
 import { AGENT_RULES, IMPORT_TRANSACTION } from "../import-window.ts";
 import { accessToken } from "./access-token.ts";
 import { GrantRevokedError } from "./oauth.ts";
+import { ensurePush } from "./push-channel.ts";
 import { apiRequest, ThrottledError, UnauthorizedError } from "./provider-api.ts";
 import { graphAccountEmail, pullChanges } from "./pull-changes.ts";
 import { providerConfig, type ConnectProvider } from "./providers.ts";
@@ -77,6 +78,8 @@ export async function syncConnectedCalendar(calendarId: string, now = new Date()
         data: { items: pulled.items as Prisma.InputJsonValue, syncState: pulled.syncState, syncWindowStart: pulled.syncWindowStart, ...(accountEmail ? { accountEmail } : {}) },
       });
     }, IMPORT_TRANSACTION);
+    // Push notifications after the first good sync, renewed before they end; polling meanwhile.
+    await ensurePush(cfg, conn, token, now).catch((err) => log({ event: "calendar_push_failed", level: "warn", calendarId, error: errorText(err) }));
     return null;
   } catch (err) {
     if (err instanceof GrantRevokedError) return markReconnect(conn, err.message || "access revoked");
