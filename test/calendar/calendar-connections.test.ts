@@ -2,8 +2,11 @@ import { calendar as googleCalendar, auth as googleAuth } from "@googleapis/cale
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as connectRoute } from "@/app/api/calendars/connect/[provider]/route";
 import { GET as callbackRoute } from "@/app/api/calendars/connect/[provider]/callback/route";
+import { POST as googlePushRoute } from "@/app/api/calendars/push/google/route";
+import { pushHeaders } from "@/test/fakes/calendar/google";
 import { DELETE as deleteCalendarRoute } from "@/app/api/calendars/[id]/route";
 import { runCalendarImport } from "@/lib/calendar/run-import";
+import { decryptSecret } from "@/lib/crypto/secrets";
 import { db } from "@/lib/db/client";
 import { startCalendarFakes, type CalendarFakes } from "@/test/fakes/calendar/server";
 import { startSmtpCapture } from "@/test/support/smtp";
@@ -144,6 +147,35 @@ describe("a connected Google calendar", () => {
     expect(repaired[0].connection.reconnectReason).toBeNull();
   });
 
+  it("opens a push channel when Cohost is reachable, syncs on a notification with the right token only, and stops it and revokes the grant on disconnect", async () => {
+    process.env.CALENDAR_PUSH_URL = "https://cohost.example.test";
+    try {
+      const { headers, agent } = await userWithAgent();
+      await connectGoogle(headers, agent.id);
+      const cal = (await listCalendars(headers)).body.find((c: { source: string }) => c.source === "google");
+      await runCalendarImport(cal.id);
+      const conn = await db.calendarConnection.findUniqueOrThrow({ where: { calendarId: cal.id } });
+      const channel = fakes.google.channels.get(conn.channelId!)!;
+      expect(channel.address).toBe("https://cohost.example.test/api/calendars/push/google");
+      expect((await listCalendars(headers)).body.find((c: { id: string }) => c.id === cal.id)).toMatchObject({ importing: false, connection: { push: true } });
+
+      const notify = (h: Record<string, string>) => googlePushRoute(new Request("http://localhost:3000/api/calendars/push/google", { method: "POST", headers: h }), { params: Promise.resolve({}) });
+      expect((await notify({ ...pushHeaders(channel, 2), "x-goog-channel-token": "wrong" })).status).toBe(200);
+      expect((await listCalendars(headers)).body.find((c: { id: string }) => c.id === cal.id).importing).toBe(false);
+      expect((await notify(pushHeaders(channel, 3))).status).toBe(200);
+      expect((await listCalendars(headers)).body.find((c: { id: string }) => c.id === cal.id).importing).toBe(true);
+
+      const refresh = decryptSecret(conn.refreshTokenEnc!);
+      const removed = await deleteCalendarRoute(new Request(`http://localhost:3000/api/calendars/${cal.id}`, { method: "DELETE", headers }), { params: Promise.resolve({ id: cal.id }) });
+      expect(removed.status).toBe(200);
+      expect(fakes.google.channels.has(conn.channelId!)).toBe(false);
+      const [, after] = fakes.google.grants.token(new URLSearchParams({ grant_type: "refresh_token", client_id: "e2e-google-client", client_secret: "e2e-google-secret", refresh_token: refresh }));
+      expect(after).toMatchObject({ error: "invalid_grant" });
+    } finally {
+      delete process.env.CALENDAR_PUSH_URL;
+    }
+  });
+
   it("refuses a callback whose state is not the session's own", async () => {
     const a = await userWithAgent();
     const b = await userWithAgent();
@@ -167,6 +199,5 @@ describe("a connected Google calendar", () => {
     const { headers, agent } = await userWithAgent();
     const start = await connectRoute(new Request(`http://localhost:3000/api/calendars/connect/google?agentId=${agent.id}`, { headers }), { params: Promise.resolve({ provider: "google" }) });
     expect(decodeURIComponent(start.headers.get("location")!)).toMatch(/has not set up Google calendars/);
-    void deleteCalendarRoute;
   });
 });

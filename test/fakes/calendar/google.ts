@@ -28,10 +28,18 @@ export class GoogleCalendarFake {
   /** The next N list requests are throttled. */
   throttle: { count: number; status: 403 | 429; retryAfter: number } = { count: 0, status: 429, retryAfter: 1 };
   readonly requests: string[] = [];
+  /** Push channels opened with events.watch (stopped ones are removed). */
+  readonly channels = new Map<string, { id: string; resourceId: string; token?: string; address: string; expiration: number }>();
   email = "grace.hopper@example.test";
 
   constructor(client = { id: "e2e-google-client", secret: "e2e-google-secret" }) {
     this.grants = new OAuthGrants(client, false);
+  }
+
+  private messages = 1;
+  /** Tells every channel the calendar changed, as Google does (a POST without body to its address). */
+  async notify(): Promise<number[]> {
+    return Promise.all([...this.channels.values()].map(async (c) => (await fetch(c.address, { method: "POST", headers: pushHeaders(c, ++this.messages) })).status));
   }
 
   put(event: Record<string, unknown> & { id: string }): void {
@@ -79,6 +87,24 @@ export class GoogleCalendarFake {
     if (url.pathname === "/revoke" && req.method === "POST") {
       const ok = this.grants.revokeToken(new URLSearchParams(body).get("token") ?? "");
       send(ok ? 200 : 400, ok ? {} : { error: "invalid_token", error_description: "Token expired or revoked" });
+      return true;
+    }
+    if (url.pathname === "/calendar/v3/calendars/primary/events/watch" && req.method === "POST") {
+      if (!this.grants.bearer(req.headers.authorization)) return send(401, { error: { code: 401, message: "Invalid Credentials" } }), true;
+      const b = JSON.parse(body) as { id?: string; type?: string; address?: string; token?: string; params?: { ttl?: string } };
+      if (!b.id || b.type !== "web_hook" || !b.address) return send(400, { error: { code: 400, message: "Missing id, type or address" } }), true;
+      if (this.channels.has(b.id)) return send(400, { error: { code: 400, message: `Channel id ${b.id} not unique` } }), true;
+      const channel = { id: b.id, resourceId: `res-${newEventId()}`, token: b.token, address: b.address, expiration: Date.now() + Number(b.params?.ttl ?? 604800) * 1000 };
+      this.channels.set(b.id, channel);
+      send(200, { kind: "api#channel", id: channel.id, resourceId: channel.resourceId, resourceUri: `${url.origin}/calendar/v3/calendars/primary/events?alt=json`, token: channel.token, expiration: String(channel.expiration) });
+      return true;
+    }
+    if (url.pathname === "/calendar/v3/channels/stop" && req.method === "POST") {
+      const b = JSON.parse(body) as { id?: string; resourceId?: string };
+      const channel = b.id ? this.channels.get(b.id) : undefined;
+      if (!channel || channel.resourceId !== b.resourceId) return send(404, { error: { code: 404, message: `Channel '${b.id}' not found for project` } }), true;
+      this.channels.delete(channel.id);
+      res.writeHead(204).end();
       return true;
     }
     if (url.pathname === "/calendar/v3/calendars/primary/events" && req.method === "GET") {
@@ -133,6 +159,19 @@ export class GoogleCalendarFake {
       items: slice.map((s) => s.event),
     });
   }
+}
+
+/** The headers Google sends a channel's address when the calendar changed. */
+export function pushHeaders(channel: { id: string; resourceId: string; token?: string; expiration: number }, messageNumber: number): Record<string, string> {
+  return {
+    "x-goog-channel-id": channel.id,
+    "x-goog-channel-token": channel.token ?? "",
+    "x-goog-channel-expiration": new Date(channel.expiration).toUTCString(),
+    "x-goog-resource-id": channel.resourceId,
+    "x-goog-resource-state": "exists",
+    "x-goog-resource-uri": "https://www.googleapis.com/calendar/v3/calendars/primary/events?alt=json",
+    "x-goog-message-number": String(messageNumber),
+  };
 }
 
 function endOf(event: Record<string, unknown>): number {

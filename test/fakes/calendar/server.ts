@@ -35,6 +35,9 @@ export async function startCalendarFakes(port = 0): Promise<CalendarFakes> {
       google.remove((JSON.parse(body) as { id: string }).id);
       return res.end("{}");
     }
+    if (url.pathname === "/__control/google/notify" && req.method === "POST") {
+      return res.end(JSON.stringify(await google.notify()));
+    }
     if (url.pathname === "/__control/google/revoke-all" && req.method === "POST") {
       google.grants.revokeAll();
       return res.end("{}");
