@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Operation } from "../contract/operation.ts";
 import { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
+import { connectOptionsResponse } from "./connect/connect-options.ts";
 import { feedAddressResponse, feedTokenResponse } from "./feed-token.ts";
 import { rangeQuerySchema, subscribeSchema, updateEventSchema, uploadFieldsSchema } from "./schema.ts";
 import { calendarEventResponse, calendarEventsResponse, calendarResponse } from "./serialize.ts";
@@ -27,6 +28,7 @@ export const CALENDAR_OPERATIONS: Operation[] = [
   { method: "delete", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "deleteCalendarEvent", tag: "Calendars", summary: "Delete an event (its meeting is cancelled)", auth: "user", responses: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } },
   { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/confirm", operationId: "confirmCalendarEvent", tag: "Calendars", summary: "Confirm an event: its meeting is scheduled", auth: "user", responses: { 200: calendarEventResponse } },
   { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/restore", operationId: "restoreCalendarEvent", tag: "Calendars", summary: "Undo an event's deletion (its meeting is scheduled again when confirmed and not over)", auth: "user", responses: { 200: calendarEventResponse } },
+  { method: "get", path: "/api/calendars/connect", operationId: "calendarConnectOptions", tag: "Calendars", summary: "Which calendar providers can be connected, and whether their changes are pushed", auth: "user", responses: { 200: connectOptionsResponse } },
   {
     method: "get", path: "/api/calendars/connect/{provider}", operationId: "connectCalendar", tag: "Calendars", auth: "user",
     summary: "Connect a Google or Microsoft calendar: to the provider's consent page (a link for the browser)",
