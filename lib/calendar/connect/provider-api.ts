@@ -8,8 +8,10 @@ import type { ProviderConfig } from "./providers.ts";
 export class SyncGoneError extends Error {}
 /** 429 (or Google's 403 rateLimitExceeded): try again after `retryAfterSeconds`. */
 export class ThrottledError extends Error {
-  constructor(public readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
     super(`The calendar provider asked Cohost to slow down; trying again in ${retryAfterSeconds} s`);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 /** 401: the access token is not (or no longer) accepted. */

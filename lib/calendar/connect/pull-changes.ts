@@ -74,7 +74,17 @@ interface GraphPage {
 
 /** A delta round's window is fixed when it opens: a new round opens when the window has slid a day. */
 async function pullGraph(cfg: ProviderConfig, conn: CalendarConnection, get: Get, now: Date): Promise<Pulled> {
-  const fresh = !conn.syncState || !conn.syncWindowStart || now.getTime() - conn.syncWindowStart.getTime() > DAY_MS;
+  try {
+    return await graphRound(cfg, conn, get, now, false);
+  } catch (err) {
+    // 410: Graph no longer knows the delta token; a new round reads the window again.
+    if (err instanceof SyncGoneError) return graphRound(cfg, conn, get, now, true);
+    throw err;
+  }
+}
+
+async function graphRound(cfg: ProviderConfig, conn: CalendarConnection, get: Get, now: Date, restart: boolean): Promise<Pulled> {
+  const fresh = restart || !conn.syncState || !conn.syncWindowStart || now.getTime() - conn.syncWindowStart.getTime() > DAY_MS;
   const windowStart = fresh ? now : conn.syncWindowStart!;
   const window = importWindow(windowStart);
   const items: Record<string, GraphEvent> = fresh ? {} : { ...(conn.items as unknown as Record<string, GraphEvent>) };

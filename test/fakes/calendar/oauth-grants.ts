@@ -25,10 +25,12 @@ export class OAuthGrants {
   readonly grants: Grant[] = [];
   /** Seconds an access token lives (tests shorten it to see refreshes). */
   accessTtl = 3600;
-  constructor(
-    readonly client: { id: string; secret: string },
-    readonly rotate: boolean,
-  ) {}
+  readonly client: { id: string; secret: string };
+  readonly rotate: boolean;
+  constructor(client: { id: string; secret: string }, rotate: boolean) {
+    this.client = client;
+    this.rotate = rotate;
+  }
 
   /** Checks an authorization request; returns the problem, or null. */
   checkAuthorization(q: URLSearchParams, allowedScopes: string[], extra: string[]): string | null {
