@@ -1,7 +1,6 @@
 import { calendar as googleCalendar, auth as googleAuth } from "@googleapis/calendar";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as connectRoute } from "@/app/api/calendars/connect/[provider]/route";
-import { GET as callbackRoute } from "@/app/api/calendars/connect/[provider]/callback/route";
 import { POST as googlePushRoute } from "@/app/api/calendars/push/google/route";
 import { pushHeaders } from "@/test/fakes/calendar/google";
 import { DELETE as deleteCalendarRoute } from "@/app/api/calendars/[id]/route";
@@ -12,6 +11,7 @@ import { startCalendarFakes, type CalendarFakes } from "@/test/fakes/calendar/se
 import { startSmtpCapture } from "@/test/support/smtp";
 import { userWithAgent } from "../meetings/fixtures.ts";
 import { listCalendars, agentCalendar } from "./api.ts";
+import { allow, callback, connect, startConnecting } from "./connect.ts";
 
 // Google calendars connected over OAuth and synced incrementally, against the local stand-in of
 // Google's OAuth endpoints and Calendar API v3 (test/fakes/calendar), which Google's own client
@@ -71,20 +71,7 @@ describe("the Google stand-in, judged by Google's own client", () => {
 });
 
 async function connectGoogle(headers: Record<string, string>, agentId: string): Promise<string> {
-  const start = await connectRoute(new Request(`http://localhost:3000/api/calendars/connect/google?agentId=${agentId}&back=/calendar`, { headers }), { params: Promise.resolve({ provider: "google" }) });
-  expect(start.status).toBe(303);
-  const consentUrl = new URL(start.headers.get("location")!);
-  expect(consentUrl.origin).toBe(fakes.url);
-  expect(consentUrl.searchParams.get("code_challenge_method")).toBe("S256");
-  expect(consentUrl.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/calendar.events.readonly");
-  const cookie = start.headers.get("set-cookie")!.split(";")[0];
-  const page = await fetch(consentUrl);
-  expect(page.status).toBe(200);
-  const consent = await fetch(`${fakes.url}/o/oauth2/v2/auth/consent`, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(consentUrl.searchParams), decision: "allow" }), redirect: "manual" });
-  const back = new URL(consent.headers.get("location")!);
-  const done = await callbackRoute(new Request(back.href, { headers: { ...headers, cookie: [headers.cookie, cookie].filter(Boolean).join("; ") } }), { params: Promise.resolve({ provider: "google" }) });
-  expect(done.status).toBe(303);
-  return done.headers.get("location")!;
+  return connect(fakes.url, headers, "google", agentId);
 }
 
 describe("a connected Google calendar", () => {
@@ -179,17 +166,12 @@ describe("a connected Google calendar", () => {
   it("refuses a callback whose state is not the session's own", async () => {
     const a = await userWithAgent();
     const b = await userWithAgent();
-    const start = await connectRoute(new Request(`http://localhost:3000/api/calendars/connect/google?agentId=${a.agent.id}`, { headers: a.headers }), { params: Promise.resolve({ provider: "google" }) });
-    const cookie = start.headers.get("set-cookie")!.split(";")[0];
-    const consentUrl = new URL(start.headers.get("location")!);
-    const consent = await fetch(`${fakes.url}/o/oauth2/v2/auth/consent`, { method: "POST", body: new URLSearchParams({ ...Object.fromEntries(consentUrl.searchParams), decision: "allow" }), redirect: "manual" });
-    const back = consent.headers.get("location")!;
+    const { consentUrl, cookie } = await startConnecting(a.headers, "google", a.agent.id);
+    expect(consentUrl.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/calendar.events.readonly");
+    const back = await allow(fakes.url, "google", consentUrl);
     // B's session with A's cookie, and A's session with a state that is not the one it started.
-    const asB = await callbackRoute(new Request(back, { headers: { ...b.headers, cookie } }), { params: Promise.resolve({ provider: "google" }) });
-    expect(asB.headers.get("location")).toMatch(/connectError=/);
-    const forged = back.replace(/state=[^&]+/, "state=forged");
-    const asA = await callbackRoute(new Request(forged, { headers: { ...a.headers, cookie } }), { params: Promise.resolve({ provider: "google" }) });
-    expect(asA.headers.get("location")).toMatch(/connectError=/);
+    expect((await callback(b.headers, "google", back, cookie)).headers.get("location")).toMatch(/connectError=/);
+    expect((await callback(a.headers, "google", back.replace(/state=[^&]+/, "state=forged"), cookie)).headers.get("location")).toMatch(/connectError=/);
     expect(await db.calendarConnection.count({ where: { userId: { in: [a.user.id, b.user.id] } } })).toBe(0);
   });
 

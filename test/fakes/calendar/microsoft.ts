@@ -108,7 +108,7 @@ export class GraphFake {
       } else error(405, "MethodNotAllowed", "Method not allowed");
       return true;
     }
-    error(400, "BadRequest", `Resource not found for the segment '${url.pathname.split("/").pop()}'.`);
+    error(400, "BadRequest", `Resource not found for the segment '${url.pathname.split("/").pop()}' (${req.method} ${url.pathname}).`);
     return true;
   }
 

@@ -28,7 +28,7 @@ export async function startCalendarFakes(port = 0): Promise<CalendarFakes> {
   const google = new GoogleCalendarFake();
   const graph = new GraphFake();
   const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     const body = await readBody(req);
     if (url.pathname === "/__control/google/put" && req.method === "POST") {
       for (const e of JSON.parse(body) as ({ id: string } & Record<string, unknown>)[]) google.put(e);
