@@ -30,7 +30,7 @@ test("connect Google Calendar, see its events, a change arrives by push, a revok
   await page.getByRole("button", { name: "Allow" }).click();
 
   await expect(page).toHaveURL(/\/calendar$/);
-  await expect(page.getByText("Google calendar connected. Its events are being imported.")).toBeVisible();
+  await expect(page.getByText("Google calendar connected. Its events are being imported.", { exact: true })).toBeVisible();
   const calendars = page.getByRole("list", { name: "Your calendars" });
   await expect(calendars.getByText("Google · grace.hopper@example.test")).toBeVisible({ timeout: 20_000 });
   await expect(calendars.getByText(/changes arrive in seconds/)).toBeVisible();
