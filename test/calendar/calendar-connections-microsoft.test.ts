@@ -2,6 +2,8 @@ import { Client } from "@microsoft/microsoft-graph-client";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as graphPushRoute } from "@/app/api/calendars/push/microsoft/route";
+import { accessToken } from "@/lib/calendar/connect/access-token";
+import { providerConfig } from "@/lib/calendar/connect/providers";
 import { runCalendarImport } from "@/lib/calendar/run-import";
 import { db } from "@/lib/db/client";
 import { startCalendarFakes, type CalendarFakes } from "@/test/fakes/calendar/server";
@@ -95,6 +97,21 @@ describe("the Graph stand-in, judged by Microsoft's own client", () => {
 });
 
 describe("a connected Microsoft calendar", () => {
+  it("does not take a refresh token another sync just rotated for a revoked grant", async () => {
+    const { headers, agent } = await userWithAgent();
+    await connect(fakes.url, headers, "microsoft", agent.id);
+    const cal = (await listCalendars(headers)).body.find((c: { source: string }) => c.source === "microsoft");
+    await db.calendarConnection.update({ where: { calendarId: cal.id }, data: { accessTokenExpiresAt: new Date() } });
+    const cfg = providerConfig("microsoft")!;
+    const first = await db.calendarConnection.findUniqueOrThrow({ where: { calendarId: cal.id } });
+    const second = { ...first };
+    const token = await accessToken(cfg, first);
+    // The second sync read the row before the first refreshed; its refresh token is rotated away.
+    expect(await accessToken(cfg, second)).toBe(token);
+    expect(fakes.graph.grants.bearer(`Bearer ${token}`)).not.toBeNull();
+  });
+
+
   it("connects, imports the occurrences with their Teams links, subscribes after a validation handshake, syncs on a notification with its clientState, and waits out a 429", async () => {
     process.env.CALENDAR_PUSH_URL = cohostUrl;
     try {

@@ -14,7 +14,17 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
 export async function accessToken(cfg: ProviderConfig, conn: CalendarConnection, force = false): Promise<string> {
   if (!force && conn.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS > Date.now()) return decryptSecret(conn.accessTokenEnc);
   if (!conn.refreshTokenEnc) throw new GrantRevokedError("the provider gave no refresh token");
-  const tokens = await refreshTokens(cfg, decryptSecret(conn.refreshTokenEnc));
+  let tokens;
+  try {
+    tokens = await refreshTokens(cfg, decryptSecret(conn.refreshTokenEnc));
+  } catch (err) {
+    // Another sync (the schedule beside a notification's job) may have refreshed first and rotated
+    // the refresh token: its tokens are good, and the grant is not lost.
+    const now = err instanceof GrantRevokedError ? await db.calendarConnection.findUnique({ where: { id: conn.id } }) : null;
+    if (!now || now.refreshTokenEnc === conn.refreshTokenEnc || now.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS <= Date.now()) throw err;
+    Object.assign(conn, now);
+    return decryptSecret(now.accessTokenEnc);
+  }
   const data = {
     accessTokenEnc: encryptSecret(tokens.accessToken),
     refreshTokenEnc: tokens.refreshToken ? encryptSecret(tokens.refreshToken) : conn.refreshTokenEnc,

@@ -9,6 +9,8 @@ import { providerConfig } from "./providers.ts";
 import { readPending, redirectUri, withProblem } from "./start-connect.ts";
 import { PROVIDER_NAMES } from "./sync-connection.ts";
 
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
 // The provider's redirect back: the state checked against the user's own pending connect, the code
 // exchanged with the PKCE verifier, the tokens stored encrypted, and the first (full) sync asked of
 // the jobs process. A reconnect of the same agent and provider replaces the broken grant in place,
@@ -30,7 +32,7 @@ export async function finishConnect(userId: string, provider: string, request: R
     tokens = await exchangeCode(cfg, callback, pending.state, pending.verifier, redirectUri(pending.provider));
   } catch (err) {
     log({ event: "calendar_connect_failed", level: "warn", userId, provider, error: errorText(err) });
-    return withProblem(pending.back, `Could not connect the ${name} calendar: ${errorText(err)}`);
+    return withProblem(pending.back, `Could not connect the ${name} calendar: ${messageOf(err)}`);
   }
   const secrets = {
     accessTokenEnc: encryptSecret(tokens.accessToken),
@@ -39,7 +41,13 @@ export async function finishConnect(userId: string, provider: string, request: R
     scope: tokens.scope,
   };
   const broken = await db.calendarConnection.findFirst({ where: { userId, provider: pending.provider, reconnectReason: { not: null }, calendar: { agentId: pending.agentId } }, select: { id: true, calendarId: true } });
-  if (!broken) await assertRoom(userId);
+  if (!broken) {
+    try {
+      await assertRoom(userId);
+    } catch (err) {
+      return withProblem(pending.back, messageOf(err));
+    }
+  }
   await db.$transaction(async (tx) => {
     let calendarId = broken?.calendarId;
     if (broken) {

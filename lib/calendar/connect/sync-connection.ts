@@ -84,7 +84,7 @@ export async function syncConnectedCalendar(calendarId: string, now = new Date()
   } catch (err) {
     if (err instanceof GrantRevokedError) return markReconnect(conn, err.message || "access revoked");
     if (err instanceof UnauthorizedError) return markReconnect(conn, "the provider no longer accepts Cohost's access");
-    let message = `Could not sync the calendar: ${errorText(err)}. Its events are kept as they were.`;
+    let message = `Could not sync the calendar: ${err instanceof Error ? err.message : String(err)}. Its events are kept as they were.`;
     if (err instanceof ThrottledError) {
       message = err.message;
       await retryLater(calendarId, err.retryAfterSeconds);
