@@ -21,7 +21,8 @@ const database = await benchDatabase();
 const { db } = await import("../lib/db/client.ts");
 const { parseIcs } = await import("../lib/calendar/parse-ics.ts");
 const { uploadCalendar } = await import("../lib/calendar/add-calendar.ts");
-const { importWindow, syncCalendar } = await import("../lib/calendar/sync-calendar.ts");
+const { syncCalendar } = await import("../lib/calendar/sync-calendar.ts");
+const { importWindow } = await import("../lib/calendar/import-window.ts");
 const { jobSender, startJobWorker } = await import("../lib/jobs/boss.ts");
 const { workCalendarJobs } = await import("../lib/calendar/work-calendar-jobs.ts");
 

@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { FileText, RefreshCw, Rss, Trash2 } from "lucide-react";
+import { CalendarCheck, FileText, RefreshCw, Rss, Trash2 } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { SelectField } from "@/components/agents/select-field";
@@ -12,6 +12,7 @@ import { notifications } from "@/lib/client/notifications";
 import type { Agent } from "@/lib/client/use-agents";
 import type { UserCalendar, useCalendars } from "@/lib/client/use-calendar";
 import { useSubmit } from "@/lib/client/use-submit";
+import { ConnectAccounts, connectHref } from "./connect-accounts";
 import { SubscribeForm } from "./subscribe-form";
 import { UploadCalendars } from "./upload-calendars";
 
@@ -30,7 +31,8 @@ function Skipped({ calendar }: { calendar: UserCalendar }) {
 function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar: UserCalendar; showAgent: boolean; busy: boolean; onSync: () => void; onRemove: () => void }) {
   const t = useTranslations("calendar.sources");
   const format = useFormatter();
-  const Icon = calendar.source === "subscription" ? Rss : FileText;
+  const Icon = calendar.source === "subscription" ? Rss : calendar.connection ? CalendarCheck : FileText;
+  const reconnect = calendar.connection?.reconnectReason != null;
   return (
     <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-start gap-2">
@@ -40,6 +42,7 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
           <p className="text-xs text-[var(--text-muted)]">
             {t(`source.${calendar.source}`)}
             {calendar.urlHint && ` · ${calendar.urlHint}`}
+            {calendar.connection && ` · ${calendar.connection.push ? t("pushed") : t("polled")}`}
             {showAgent && ` · ${calendar.agentName}`}
             {" · "}
             {t("events", { count: calendar.eventCount })}
@@ -61,6 +64,15 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
         <p role="status" className="rounded bg-error/10 px-2 py-1 text-xs text-error-text">
           {t("failed", { message: calendar.error })}
         </p>
+      )}
+      {reconnect && (
+        <a
+          href={connectHref(calendar.source, calendar.agentId, typeof window === "undefined" ? "/calendar" : window.location.pathname)}
+          className="self-start rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary-dark"
+          aria-label={t("reconnectLabel", { name: calendar.name })}
+        >
+          {t("reconnect")}
+        </a>
       )}
     </li>
   );
@@ -140,6 +152,7 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
               ))}
             </SelectField>
           )}
+          <ConnectAccounts agentId={target} disabled={!target} />
           <UploadCalendars store={store} agentId={target} disabled={!target} />
           <SubscribeForm store={store} agentId={target} disabled={!target} />
         </>

@@ -29,6 +29,8 @@ export function stackPorts(slot: number) {
     errorReportPort: base + 5,
     /** The voice fakes (every STT/AI/TTS provider; control API under /__control). */
     voiceFakesPort: at + 6,
+    /** The Google (and Microsoft) calendar stand-ins; control API under /__control (test/fakes/calendar). */
+    calendarFakesPort: at + 9,
     /** A billing tick every 5 s, so the tests see several in a short meeting. */
     billingIntervalMs: 5000,
     stateFile: `.data-e2e-${at}/state.json`,

@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { OAuth2Server } from "oauth2-mock-server";
 import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
+import { startCalendarFakes } from "../../test/fakes/calendar/server.ts";
 import { startVoiceFakes } from "../../test/fakes/voice/server.ts";
 import { handlePostgresSwitch } from "../../test/support/postgres-switch.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
@@ -69,6 +70,9 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
   // STT/AI/TTS provider APIs, each speaking its real protocol: "Test key" and the voice pipeline (a key
   // is valid only with the provider's own auth scheme). Tests script them through /__control.
   const providers = await startVoiceFakes({ port: ports.voiceFakesPort });
+  // Google's OAuth endpoints and Calendar API (e2e/calendar-connect.spec.ts); push notifications go
+  // to the app's own address (CALENDAR_PUSH_URL), as if it were reachable from the internet.
+  const calendars = await startCalendarFakes(ports.calendarFakesPort);
 
   const app = spawn(process.execPath, [path.join(root, "scripts/start.ts")], {
     cwd: root,
@@ -87,6 +91,8 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
       GOOGLE_ISSUER: `http://localhost:${ports.oidcPort}`,
       COHOST_ENV: "test",
       ...providers.env,
+      ...calendars.env,
+      CALENDAR_PUSH_URL: ports.appUrl,
       // Many sign-ins from one address during a run; the limits themselves are covered by Vitest.
       RATE_LIMIT_AUTH_IP: "10000/60",
       RATE_LIMIT_LOGIN_FAILURES: "10000/60",
@@ -113,6 +119,7 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
       await oidc.stop().catch(() => {});
       control.close();
       await providers.close();
+      await calendars.close();
       await smtp.close();
       await db.stop().catch(() => {});
     },

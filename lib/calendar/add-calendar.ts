@@ -21,7 +21,7 @@ const MAX_CALENDARS_PER_USER = 25;
 const invalid = (path: string, message: string) => new AppError("validation_error", message, { issues: [{ path, message }] });
 
 /** The agent a calendar is for: the one named, or the user's only agent. */
-async function resolveAgent(userId: string, agentId: string | undefined): Promise<{ id: string }> {
+export async function resolveAgent(userId: string, agentId: string | undefined): Promise<{ id: string }> {
   if (agentId) {
     const agent = await db.agent.findFirst({ where: { id: agentId, userId }, select: { id: true } });
     if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
@@ -32,7 +32,7 @@ async function resolveAgent(userId: string, agentId: string | undefined): Promis
   throw invalid("agentId", agents.length === 0 ? "Create an agent first: calendar events are meetings for an agent to join" : "Choose the agent this calendar is for");
 }
 
-async function assertRoom(userId: string): Promise<void> {
+export async function assertRoom(userId: string): Promise<void> {
   if ((await db.calendar.count({ where: { userId } })) >= MAX_CALENDARS_PER_USER) {
     throw new AppError("conflict", `You can have at most ${MAX_CALENDARS_PER_USER} calendars. Remove one first.`);
   }

@@ -3,13 +3,16 @@ import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
 import { cancelScheduledMeeting } from "../meetings/schedule-meeting.ts";
+import { releaseConnection } from "./connect/disconnect.ts";
 
 /**
  * DELETE /api/calendars/{id}: removes a calendar and the events only it carried, cancelling their
  * meetings that the agent has not joined yet (the meetings stay in the history). Events another
- * calendar still carries keep their meetings.
+ * calendar still carries keep their meetings. A connected (Google, Microsoft) calendar is disconnected.
  */
 export async function deleteCalendar(userId: string, id: string): Promise<Sent<typeof deletedWithMeetingsResponse>> {
+  // A connected calendar is disconnected: the grant revoked at the provider first.
+  await releaseConnection(userId, id);
   return db.$transaction(
     async (tx) => {
       const calendar = await tx.calendar.findFirst({ where: { id, userId }, select: { agentId: true } });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Operation } from "../contract/operation.ts";
 import { deletedWithMeetingsResponse } from "../meetings/serialize.ts";
+import { connectOptionsResponse } from "./connect/connect-options.ts";
 import { feedAddressResponse, feedTokenResponse } from "./feed-token.ts";
 import { rangeQuerySchema, subscribeSchema, updateEventSchema, uploadFieldsSchema } from "./schema.ts";
 import { calendarEventResponse, calendarEventsResponse, calendarResponse } from "./serialize.ts";
@@ -27,6 +28,29 @@ export const CALENDAR_OPERATIONS: Operation[] = [
   { method: "delete", path: "/api/agents/{id}/calendar/events/{eventId}", operationId: "deleteCalendarEvent", tag: "Calendars", summary: "Delete an event (its meeting is cancelled)", auth: "user", responses: { 200: z.object({ id: z.string(), deleted: z.literal(true) }) } },
   { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/confirm", operationId: "confirmCalendarEvent", tag: "Calendars", summary: "Confirm an event: its meeting is scheduled", auth: "user", responses: { 200: calendarEventResponse } },
   { method: "post", path: "/api/agents/{id}/calendar/events/{eventId}/restore", operationId: "restoreCalendarEvent", tag: "Calendars", summary: "Undo an event's deletion (its meeting is scheduled again when confirmed and not over)", auth: "user", responses: { 200: calendarEventResponse } },
+  { method: "get", path: "/api/calendars/connect", operationId: "calendarConnectOptions", tag: "Calendars", summary: "Which calendar providers can be connected, and whether their changes are pushed", auth: "user", responses: { 200: connectOptionsResponse } },
+  {
+    method: "get", path: "/api/calendars/connect/{provider}", operationId: "connectCalendar", tag: "Calendars", auth: "user",
+    summary: "Connect a Google or Microsoft calendar: to the provider's consent page (a link for the browser)",
+    description: "`provider` is `google` or `microsoft`; `agentId` the agent the calendar is for (else the user's only agent); `back` the page to return to (`/calendar` or `/agents/{id}/calendar`). The page gets `?connected=<provider>` or `?connectError=<why>`.",
+    query: z.object({ agentId: z.string().optional(), back: z.string().optional() }),
+    responses: { 303: null },
+  },
+  {
+    method: "get", path: "/api/calendars/connect/{provider}/callback", operationId: "connectCalendarCallback", tag: "Calendars", auth: "user",
+    summary: "The provider's redirect after consent (OAuth 2.0 authorization code with PKCE; the state is bound to the session)",
+    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }),
+    responses: { 303: null },
+  },
+  { method: "post", path: "/api/calendars/push/google", operationId: "googleCalendarPush", tag: "Calendars", auth: "public", summary: "Google Calendar push notifications (the channel token is checked)", responses: { 200: null } },
+  {
+    method: "post", path: "/api/calendars/push/microsoft", operationId: "graphCalendarPush", tag: "Calendars", auth: "public", summary: "Microsoft Graph change notifications (validation handshake; clientState is checked)",
+    responses: { 200: { mediaTypes: ["text/plain"], description: "The validationToken, echoed" }, 202: null },
+  },
+  {
+    method: "post", path: "/api/calendars/push/microsoft/lifecycle", operationId: "graphCalendarLifecycle", tag: "Calendars", auth: "public", summary: "Microsoft Graph lifecycle notifications (reauthorizationRequired, subscriptionRemoved, missed)",
+    responses: { 200: { mediaTypes: ["text/plain"], description: "The validationToken, echoed" }, 202: null },
+  },
   {
     method: "get", path: "/api/feeds/{token}", operationId: "getFeed", tag: "Calendars", summary: "A meeting feed for calendar apps (the token is the key)", auth: "feed",
     responses: { 200: { mediaTypes: ["text/calendar"], description: "iCalendar" } },

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { time } from "../contract/fields.ts";
 import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
-import type { Calendar, CalendarEvent, MeetingStatus } from "../generated/prisma/client.ts";
+import type { Calendar, CalendarConnection, CalendarEvent, MeetingStatus } from "../generated/prisma/client.ts";
 import { meetingStatusField, platformField } from "../meetings/serialize.ts";
 
 export const EVENT_INCLUDE = { meeting: { select: { id: true, status: true } }, agent: { select: { name: true } } } as const;
@@ -34,7 +34,7 @@ export const calendarResponse = z
   .object({
     id: z.string(),
     name: z.string(),
-    source: z.enum(["upload", "subscription"]),
+    source: z.enum(["upload", "subscription", "google", "microsoft"]),
     agentId: z.string(),
     agentName: z.string(),
     eventCount: z.int(),
@@ -46,6 +46,16 @@ export const calendarResponse = z
     error: z.string().nullable(),
     urlHint: z.string().nullable().meta({ description: "Only the origin of a subscribed address: the address itself is a secret" }),
     createdAt: time,
+    connection: z
+      .object({
+        accountEmail: z.string(),
+        reconnectReason: z.string().nullable().meta({ description: "Why the grant no longer works; the calendar needs to be connected again. Its events are kept meanwhile" }),
+        push: z.boolean().meta({ description: "Changes arrive by push notification; false: the calendar is polled" }),
+        joinRule: z.enum(["all", "organized", "accepted", "keyword"]),
+        joinKeyword: z.string().nullable(),
+      })
+      .nullable()
+      .meta({ description: "For a connected Google or Microsoft calendar (source google/microsoft); its tokens are never returned" }),
   })
   .meta({ id: "Calendar" });
 
@@ -81,7 +91,10 @@ export function urlHint(url: string | null): string | null {
   }
 }
 
-export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name: string } }, eventCount: number) {
+type ConnectionFields = Pick<CalendarConnection, "accountEmail" | "reconnectReason" | "channelExpiresAt" | "joinRule" | "joinKeyword">;
+
+export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name: string }; connection?: ConnectionFields | null }, eventCount: number) {
+  const conn = c.connection ?? null;
   return {
     id: c.id,
     name: c.name,
@@ -96,6 +109,13 @@ export function serializeCalendar(c: Omit<Calendar, "content"> & { agent: { name
     skipped: { noLink: c.skippedNoLink, allDay: c.skippedAllDay },
     urlHint: urlHint(c.sourceUrl),
     createdAt: c.createdAt,
+    connection: conn && {
+      accountEmail: conn.accountEmail,
+      reconnectReason: conn.reconnectReason,
+      push: conn.channelExpiresAt !== null && conn.channelExpiresAt > new Date(),
+      joinRule: conn.joinRule,
+      joinKeyword: conn.joinKeyword,
+    },
   } satisfies Sent<typeof calendarResponse>;
 }
 export type CalendarDto = ReturnType<typeof serializeCalendar>;
@@ -112,7 +132,10 @@ export async function eventCounts(calendarIds: string[]): Promise<Map<string, nu
 }
 
 // The stored file can be megabytes: never read it to list or show a calendar.
-export const CALENDAR_INCLUDE = { agent: { select: { name: true } } } as const;
+export const CALENDAR_INCLUDE = {
+  agent: { select: { name: true } },
+  connection: { select: { accountEmail: true, reconnectReason: true, channelExpiresAt: true, joinRule: true, joinKeyword: true } },
+} as const;
 export const CALENDAR_OMIT = { content: true } as const;
 
 /** One of the user's calendars as the API returns it. */

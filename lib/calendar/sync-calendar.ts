@@ -1,7 +1,9 @@
 import { db } from "../db/client.ts";
 import { errorText, log } from "../log.ts";
 import { CalendarFetchError, fetchIcs } from "./fetch-ics.ts";
+import { syncConnectedCalendar } from "./connect/sync-connection.ts";
 import { importEvents } from "./import-events.ts";
+import { AGENT_RULES, IMPORT_TRANSACTION, importWindow } from "./import-window.ts";
 import { calendarText, NotACalendarError, parseIcs, type ParsedCalendar } from "./parse-ics.ts";
 
 // Reading a calendar and importing it are two steps: the network and the parser run outside any
@@ -9,17 +11,7 @@ import { calendarText, NotACalendarError, parseIcs, type ParsedCalendar } from "
 // so a failure anywhere leaves the last good events exactly as they were. Both run in the jobs
 // process (lib/calendar/work-calendar-jobs.ts), never in the web server or a bot worker.
 
-const DAY_MS = 24 * 3600_000;
-
-/** Occurrences from a week ago (recent history on the calendar page) to 60 days ahead. */
-export function importWindow(now = new Date()): { from: Date; to: Date } {
-  return { from: new Date(now.getTime() - 7 * DAY_MS), to: new Date(now.getTime() + 60 * DAY_MS) };
-}
-
 export const NOT_A_FEED_MESSAGE = "The address did not return a calendar (.ics). Check that it is the calendar's secret iCal address.";
-
-/** Imports can be large (thousands of occurrences on a first upload); the default 5 s is for requests. */
-const IMPORT_TRANSACTION = { timeout: 120_000, maxWait: 30_000 } as const;
 
 /** A subscribed address's calendar text; failures carry the message to show. */
 export async function readFeed(url: string): Promise<string> {
@@ -32,8 +24,6 @@ export async function readFeed(url: string): Promise<string> {
   }
 }
 
-const AGENT_RULES = { agent: { select: { id: true, accessControlEnabled: true, whitelistedEmails: true, requireConfirmation: true } } } as const;
-
 /**
  * Reads a calendar (a subscription from its address, an upload from its stored file, so a series
  * keeps coming into the window) and imports it. A new subscription brings the copy the web fetched
@@ -43,6 +33,7 @@ const AGENT_RULES = { agent: { select: { id: true, accessControlEnabled: true, w
 export async function syncCalendar(calendarId: string, now = new Date()): Promise<string | null> {
   const calendar = await db.calendar.findUnique({ where: { id: calendarId }, include: AGENT_RULES });
   if (!calendar) return null;
+  if (calendar.source === "google" || calendar.source === "microsoft") return syncConnectedCalendar(calendarId, now);
   const window = importWindow(now);
   const subscription = calendar.source === "subscription";
   let parsed: ParsedCalendar;

@@ -19,6 +19,7 @@ interface EventsAnswer {
   hasToken: boolean;
 }
 
+const CONNECTED_POLL_MS = 5000;
 const json = (method: string, body?: unknown) => ({ method, body: body === undefined ? undefined : JSON.stringify(body) });
 const eventsBase = (agentId: string | undefined) => (agentId ? `/api/agents/${agentId}/calendar` : "/api/calendars/events");
 const isKey = (key: unknown, test: (k: string) => boolean) => typeof key === "string" && test(key);
@@ -124,7 +125,9 @@ export function useCalendars() {
   const t = useTranslations("calendar.errors");
   const { mutate: mutateKey } = useSWRConfig();
   const { data, error, isLoading, mutate } = useSWR<UserCalendar[]>("/api/calendars", (path: string) => apiFetch<UserCalendar[]>(path, { fallback: t("fetchCalendars") }), {
-    refreshInterval: (list) => (list?.some((c) => c.importing) ? IMPORT_POLL_MS : 0),
+    // While importing, every second; with a connected calendar whose changes are pushed, often
+    // enough that a change made in Google or Outlook shows within seconds.
+    refreshInterval: (list) => (list?.some((c) => c.importing) ? IMPORT_POLL_MS : list?.some((c) => c.connection) ? CONNECTED_POLL_MS : 0),
   });
   const [files, setFiles] = useState<FileUpload[]>([]);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -148,6 +151,13 @@ export function useCalendars() {
     if (wasImporting.current.split(" ").some((id) => id && !importingIds.split(" ").includes(id))) importFinished();
     wasImporting.current = importingIds;
   }, [importingIds]);
+  // A sync the page did not see start (a push notification's) shows by its new lastSyncedAt.
+  const syncedKey = (data ?? []).map((c) => `${c.id}@${c.lastSyncedAt}`).join(" ");
+  const wasSynced = useRef<string | null>(null);
+  useEffect(() => {
+    if (wasSynced.current !== null && wasSynced.current !== syncedKey) importFinished();
+    wasSynced.current = syncedKey;
+  }, [syncedKey]);
 
   /** Resolves with the calendars once each of `ids` is imported (or was removed meanwhile). */
   const settled = (ids: string[]) =>

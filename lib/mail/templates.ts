@@ -207,3 +207,15 @@ export function webhookDisabledMail(to: string, url: string, failingSince: Date)
     { label: "Open Developers", url: `${appUrl()}/developers` },
   );
 }
+
+export function calendarReconnectMail(to: string, provider: string, account: string, reason: string, pageUrl: string): Mail {
+  return layout(
+    to,
+    `Reconnect your ${provider} calendar to Cohost`,
+    [
+      `Cohost can no longer read the ${provider} calendar${account ? ` of ${account}` : ""}: ${reason}`,
+      "The events already imported are kept and your agent still joins them, but changes made in the calendar no longer reach Cohost until you reconnect it.",
+    ],
+    { label: "Reconnect", url: pageUrl },
+  );
+}

@@ -29,7 +29,7 @@ describe("POST /api/calendars (upload)", () => {
     const res = await upload(headers, text, { agentId: agent.id });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Work", source: "upload", agentId: agent.id, agentName: agent.name, eventCount: 2, error: null, urlHint: null });
-    expect(Object.keys(res.body).sort()).toEqual(["agentId", "agentName", "createdAt", "error", "eventCount", "id", "importing", "lastSyncedAt", "name", "skipped", "source", "urlHint"].sort());
+    expect(Object.keys(res.body).sort()).toEqual(["agentId", "agentName", "connection", "createdAt", "error", "eventCount", "id", "importing", "lastSyncedAt", "name", "skipped", "source", "urlHint"].sort());
     expect(new Date(res.body.lastSyncedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const calendar = await agentCalendar(headers, agent.id);

@@ -73,6 +73,8 @@ const SAME_IN_GERMAN = new Set([
   "shell.themeSystem",
   "shell.footer.copyright",
   "calendar.nav.listRange",
+  "calendar.connect.name.google",
+  "calendar.connect.name.microsoft",
   "calendar.platforms.zoom",
   "calendar.platforms.teams",
   "calendar.platforms.meet",

@@ -1,0 +1,3 @@
+import { graphNotifications } from "../handle";
+
+export const POST = graphNotifications;
