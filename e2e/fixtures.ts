@@ -130,7 +130,8 @@ async function ensureStack(): Promise<void> {
  * launcher for this test, which may signal its processes; resolves with them once all are ready.
  */
 export async function startShapedStack(slot: number, shape: StackShape): Promise<StackProcesses> {
-  const query = new URLSearchParams(Object.entries(shape).map(([k, v]) => [k, String(v)]));
+  const { env = {}, ...sizes } = shape;
+  const query = new URLSearchParams([...Object.entries(sizes).map(([k, v]) => [k, String(v)]), ...Object.entries(env).map(([k, v]) => [`env.${k}`, v])]);
   const res = await fetch(`${launcherUrl}/stacks/${slot}?${query}`, { method: "POST", signal: AbortSignal.timeout(600_000) });
   if (res.status !== 200) throw new Error(`the shaped stack of slot ${slot} did not start (${res.status}): ${await res.text()}`);
   return res.json();

@@ -59,7 +59,7 @@ async function stopShaped(slot: number): Promise<void> {
 
 /**
  * POST /stacks/<slot>: starts that slot's stack unless it runs; 204 once it is healthy.
- * POST /stacks/<slot>?webs=W&workers=N&concurrency=C: a shaped stack, started afresh; 200 with its
+ * POST /stacks/<slot>?webs=W&workers=N&concurrency=C[&env.NAME=value…]: a shaped stack, started afresh; 200 with its
  * processes (StackProcesses) once every one is ready. DELETE /stacks/<slot>: stops a shaped stack; 204.
  */
 function startOnDemand(req: http.IncomingMessage, res: http.ServerResponse): boolean {
@@ -73,7 +73,8 @@ function startOnDemand(req: http.IncomingMessage, res: http.ServerResponse): boo
   }
   if (url.searchParams.has("workers")) {
     const [webs, workers, concurrency] = ["webs", "workers", "concurrency"].map((k) => Number(url.searchParams.get(k) ?? 1));
-    launchShaped(Number(slot), { webs, workers, concurrency }).then((s) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(s.processes)), fail);
+    const env = Object.fromEntries([...url.searchParams].filter(([k]) => k.startsWith("env.")).map(([k, v]) => [k.slice(4), v]));
+    launchShaped(Number(slot), { webs, workers, concurrency, env }).then((s) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(s.processes)), fail);
     return true;
   }
   launch(Number(slot))

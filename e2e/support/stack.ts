@@ -38,6 +38,8 @@ export interface StackShape {
   webs: number;
   workers: number;
   concurrency: number;
+  /** More settings for every process of the stack. */
+  env?: Record<string, string>;
 }
 
 export interface StackProcesses {
@@ -98,6 +100,7 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...shape?.env,
     ...E2E_BUILD_ENV,
     PORT: String(ports.appPort),
     DATA_DIR: dataDir,
