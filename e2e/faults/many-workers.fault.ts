@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { test, expect, createAgentViaApi, createUser, databaseUrl, signInAs, sql, startShapedStack, stopShapedStack, topUp } from "../fixtures";
-import { details } from "../support/agent-room";
+import { details, meetingEvents } from "../support/agent-room";
 import { stackPorts } from "../support/ports";
 import type { StackProcesses } from "../support/stack";
 
@@ -73,20 +73,7 @@ const meetingRows = async (ids: string[]) =>
 /** What the capacity query reads of a meeting: its status and whether a worker holds it. */
 const held = async (ids: string[]) => (await meetingRows(ids)).map((r) => `${r.id} ${r.status} ${r.workerId ? "held" : "free"}`);
 
-interface Event {
-  fromStatus: string | null;
-  toStatus: string;
-  reason: string | null;
-  at: number;
-}
-async function events(meetingId: string): Promise<Event[]> {
-  const rows = await sql<{ fromStatus: string | null; toStatus: string; reason: string | null; createdAt: Date }>(
-    `SELECT "fromStatus", "toStatus", reason, "createdAt" FROM "MeetingEvent" WHERE "meetingId" = $1 ORDER BY "createdAt", id`,
-    [meetingId],
-    SLOT,
-  );
-  return rows.map((r) => ({ fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, at: r.createdAt.getTime() }));
-}
+const events = (meetingId: string) => meetingEvents(meetingId, SLOT);
 const admissions = async (meetingId: string) => (await events(meetingId)).filter((e) => e.toStatus === "in_progress" && e.fromStatus !== "in_progress");
 
 /** `npm run capacity -- --json` on the stack's database, with the workers' bots per worker. */
