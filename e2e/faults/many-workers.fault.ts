@@ -127,9 +127,13 @@ async function signalQuietly(pid: number, signal: NodeJS.Signals, meetingIds: st
   return { sentAt, margin };
 }
 
-/** Started billing intervals in the spans, each span's end moved `early` ms earlier (-1) or `late` ms later (1). */
+/**
+ * Started billing intervals in the spans: at least (-1) — each span's end moved `early` ms earlier and
+ * its start WORKER_LAG_MS later (the bot's billing clock starts when its event loop gets to the
+ * admission, which the timeline may show up to that much before) — or at most (1), its end `late` ms later.
+ */
 const startedIntervals = (spans: { from: number; to: number; early: number; late: number }[], sign: 1 | -1) =>
-  spans.reduce((n, s) => n + Math.max(0, Math.ceil((s.to + (sign < 0 ? -s.early : s.late) - s.from) / TICK_MS)), 0);
+  spans.reduce((n, s) => n + Math.max(0, Math.ceil((sign < 0 ? s.to - s.early - s.from - WORKER_LAG_MS : s.to + s.late - s.from) / TICK_MS)), 0);
 
 test("three workers, two web servers, one database: twelve meetings; a worker stopped hands its bots over, a worker killed fails its meetings; every minute billed once", async () => {
   test.setTimeout(420_000);
