@@ -4,19 +4,21 @@ import { test as base, expect, type APIRequestContext, type Page } from "@playwr
 import pg from "pg";
 import { hashPassword } from "../lib/auth/passwords";
 import { startPostgres, stopPostgres } from "../test/support/postgres-switch";
-import { E2E, launcherUrl } from "./support/ports";
+import { E2E, launcherUrl, stackPorts } from "./support/ports";
+import type { StackProcesses, StackShape } from "./support/stack";
 
 export { expect };
 
 export const PASSWORD = "e2e-password-123";
 
-function databaseUrl(): string {
-  return JSON.parse(fs.readFileSync(E2E.stateFile, "utf8")).databaseUrl;
+/** The database of this worker's stack (or of another slot's). */
+export function databaseUrl(slot = E2E.slot): string {
+  return JSON.parse(fs.readFileSync(stackPorts(slot).stateFile, "utf8")).databaseUrl;
 }
 
-/** Runs SQL against the app's database (test set-up only; assertions go through the UI/API). */
-export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
+/** Runs SQL against the app's database (test set-up only; assertions go through the UI/API); `slot`: another stack's. */
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = [], slot = E2E.slot): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl(slot) });
   await client.connect();
   try {
     return (await client.query<T>(text, values)).rows;
@@ -60,8 +62,8 @@ export interface TestUser {
 let passwordHash: Promise<string> | undefined;
 const passwordHashOnce = () => (passwordHash ??= hashPassword(PASSWORD));
 
-/** A verified user created straight in the database. */
-export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstName" | "lastName">> & { verified?: boolean } = {}): Promise<TestUser> {
+/** A verified user created straight in the database (of another slot's stack with `slot`). */
+export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstName" | "lastName">> & { verified?: boolean; slot?: number } = {}): Promise<TestUser> {
   const user = {
     id: `e2e${randomUUID().replace(/-/g, "").slice(0, 20)}`,
     email: opts.email ?? uniqueEmail(),
@@ -73,6 +75,7 @@ export async function createUser(opts: Partial<Pick<TestUser, "email" | "firstNa
     `INSERT INTO "User" (id, email, "passwordHash", "firstName", "lastName", "emailVerified", "updatedAt")
      VALUES ($1, $2, $3, $4, $5, $6, now())`,
     [user.id, user.email, await passwordHashOnce(), user.firstName, user.lastName, opts.verified === false ? null : new Date()],
+    opts.slot,
   );
   return user;
 }
@@ -120,6 +123,23 @@ async function ensureStack(): Promise<void> {
   if (E2E.slot === 0) return;
   const res = await fetch(`${launcherUrl}/stacks/${E2E.slot}`, { method: "POST", signal: AbortSignal.timeout(240_000) });
   if (res.status !== 204) throw new Error(`the e2e stack of slot ${E2E.slot} did not start (${res.status}): ${await res.text()}`);
+}
+
+/**
+ * A stack of many processes on `slot` (StackShape, e2e/support/stack.ts), started afresh by the
+ * launcher for this test, which may signal its processes; resolves with them once all are ready.
+ */
+export async function startShapedStack(slot: number, shape: StackShape): Promise<StackProcesses> {
+  const { env = {}, ...sizes } = shape;
+  const query = new URLSearchParams([...Object.entries(sizes).map(([k, v]) => [k, String(v)]), ...Object.entries(env).map(([k, v]) => [`env.${k}`, v])]);
+  const res = await fetch(`${launcherUrl}/stacks/${slot}?${query}`, { method: "POST", signal: AbortSignal.timeout(600_000) });
+  if (res.status !== 200) throw new Error(`the shaped stack of slot ${slot} did not start (${res.status}): ${await res.text()}`);
+  return res.json();
+}
+
+/** Stops a shaped stack (startShapedStack). */
+export async function stopShapedStack(slot: number): Promise<void> {
+  await fetch(`${launcherUrl}/stacks/${slot}`, { method: "DELETE", signal: AbortSignal.timeout(120_000) });
 }
 
 export const test = base.extend<{ user: TestUser; signedIn: Page }, { stack: void }>({

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { outageNotice } from "../../lib/voice/pipeline/provider-outage";
 import { test, expect, postgres, signalWorkerOf, sql, topUp } from "../fixtures";
-import { agentInRoom, details, personJoins, waitFor } from "../support/agent-room";
+import { agentInRoom, details, meetingEvents, personJoins, waitFor } from "../support/agent-room";
 import { E2E } from "../support/ports";
 import { control, llmRequests, speechWav } from "../support/voice";
 
@@ -62,20 +62,7 @@ async function sessionsEnded() {
     .toBe(0);
 }
 
-interface Event {
-  fromStatus: string | null;
-  toStatus: string;
-  reason: string | null;
-  at: number;
-}
-
-async function events(meetingId: string): Promise<Event[]> {
-  const rows = await sql<{ fromStatus: string | null; toStatus: string; reason: string | null; createdAt: Date }>(
-    `SELECT "fromStatus", "toStatus", reason, "createdAt" FROM "MeetingEvent" WHERE "meetingId" = $1 ORDER BY "createdAt", id`,
-    [meetingId],
-  );
-  return rows.map((r) => ({ fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, at: r.createdAt.getTime() }));
-}
+const events = (meetingId: string) => meetingEvents(meetingId);
 
 /**
  * The bot's spans in the call: from each admission to the event that took the meeting out of the

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, createAgentViaApi } from "../fixtures";
+import { expect, createAgentViaApi, sql } from "../fixtures";
 import { launchPerson } from "./media";
 import { E2E } from "./ports";
 
@@ -57,4 +57,21 @@ export async function personJoins(url: string, wav: string, name = "Grace") {
   await page.getByRole("button", { name: "Join" }).click();
   await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible();
   return { browser, page };
+}
+
+/** A meeting's status changes as the database has them (its timeline), oldest first; `slot`: another stack's. */
+export interface MeetingEvent {
+  fromStatus: string | null;
+  toStatus: string;
+  reason: string | null;
+  at: number;
+}
+
+export async function meetingEvents(meetingId: string, slot?: number): Promise<MeetingEvent[]> {
+  const rows = await sql<{ fromStatus: string | null; toStatus: string; reason: string | null; createdAt: Date }>(
+    `SELECT "fromStatus", "toStatus", reason, "createdAt" FROM "MeetingEvent" WHERE "meetingId" = $1 ORDER BY "createdAt", id`,
+    [meetingId],
+    slot,
+  );
+  return rows.map((r) => ({ fromStatus: r.fromStatus, toStatus: r.toStatus, reason: r.reason, at: r.createdAt.getTime() }));
 }

@@ -6,7 +6,7 @@ import type http from "node:http";
 import { takeOverSignals } from "../../lib/db/embedded.ts";
 import { startCollector } from "../../test/fakes/collector.ts";
 import { stackPorts } from "./ports.ts";
-import { stackHealthy, startStack, type Stack } from "./stack.ts";
+import { stackHealthy, startStack, type Stack, type StackShape } from "./stack.ts";
 
 // Page-view analytics and error reports leave the browser for other origins, as in production, so
 // the Content-Security-Policy's connect-src is tested for real.
@@ -37,23 +37,56 @@ function launch(slot: number): Promise<Stack> {
   return stack;
 }
 
-/** POST /stacks/<slot>: starts that slot's stack unless it runs; 204 once it is healthy. */
+/**
+ * A shaped stack (StackShape: many web servers and workers, e2e/faults/many-workers.fault.ts), started
+ * afresh for the test that asks, which signals its processes: never reused, and stopped when that
+ * test is done (or with the run).
+ */
+const shaped = new Map<number, Promise<Stack>>();
+
+async function launchShaped(slot: number, shape: StackShape): Promise<Stack> {
+  await stopShaped(slot);
+  const stack = startStack(slot, undefined, shape);
+  shaped.set(slot, stack);
+  return stack;
+}
+
+async function stopShaped(slot: number): Promise<void> {
+  const stack = shaped.get(slot);
+  shaped.delete(slot);
+  await stack?.then((s) => s.stop(), () => {});
+}
+
+/**
+ * POST /stacks/<slot>: starts that slot's stack unless it runs; 204 once it is healthy.
+ * POST /stacks/<slot>?webs=W&workers=N&concurrency=C[&env.NAME=value…]: a shaped stack, started afresh; 200 with its
+ * processes (StackProcesses) once every one is ready. DELETE /stacks/<slot>: stops a shaped stack; 204.
+ */
 function startOnDemand(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  const slot = req.method === "POST" ? /^\/stacks\/(\d+)$/.exec(req.url ?? "")?.[1] : undefined;
-  if (slot === undefined) return false;
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const slot = /^\/stacks\/(\d+)$/.exec(url.pathname)?.[1];
+  if (slot === undefined || !["POST", "DELETE"].includes(req.method ?? "")) return false;
+  const fail = (err: unknown) => res.writeHead(500, { "content-type": "text/plain" }).end(String((err as Error)?.message ?? err));
+  if (req.method === "DELETE") {
+    stopShaped(Number(slot)).then(() => res.writeHead(204).end(), fail);
+    return true;
+  }
+  if (url.searchParams.has("workers")) {
+    const [webs, workers, concurrency] = ["webs", "workers", "concurrency"].map((k) => Number(url.searchParams.get(k) ?? 1));
+    const env = Object.fromEntries([...url.searchParams].filter(([k]) => k.startsWith("env.")).map(([k, v]) => [k.slice(4), v]));
+    launchShaped(Number(slot), { webs, workers, concurrency, env }).then((s) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(s.processes)), fail);
+    return true;
+  }
   launch(Number(slot))
     .then(() => stackHealthy(Number(slot)))
-    .then(
-      () => res.writeHead(204).end(),
-      (err: unknown) => res.writeHead(500, { "content-type": "text/plain" }).end(String((err as Error)?.message ?? err)),
-    );
+    .then(() => res.writeHead(204).end(), fail);
   return true;
 }
 
 async function stop() {
   if (stopping) return;
   stopping = true;
-  await Promise.all([...stacks.values()].map((stack) => stack.then((s) => s.stop(), () => {})));
+  await Promise.all([...stacks.values(), ...shaped.values()].map((stack) => stack.then((s) => s.stop(), () => {})));
   await analytics.close();
   await errorReports.close();
   process.exit(0);
