@@ -74,6 +74,8 @@ function readWebhooks(userId: string) {
   });
 }
 
+const CONNECTION_EXPORTED = { provider: true, accountEmail: true, scope: true, reconnectReason: true, joinRule: true, joinKeyword: true, channelExpiresAt: true, createdAt: true, updatedAt: true } as const;
+
 export async function exportAccountData(userId: string, opts: { viaApiKey?: boolean } = {}) {
   const where = { userId };
   const [user, agents, meetings, calendars, calendarEvents, credit, ledger, topUps, feedback, rooms, apiKeys, apiEvents, webhooks] = await Promise.all([
@@ -84,7 +86,8 @@ export async function exportAccountData(userId: string, opts: { viaApiKey?: bool
     }),
     readAgents(userId),
     readMeetings(userId),
-    db.calendar.findMany({ where, orderBy: byCreated, include: { sources: true } }),
+    // A connected calendar's grant: which account and how it stands, never its tokens or sync state.
+    db.calendar.findMany({ where, orderBy: byCreated, include: { sources: true, connection: { select: CONNECTION_EXPORTED } } }),
     db.calendarEvent.findMany({ where, orderBy: { startsAt: "asc" } }),
     db.creditAccount.findUnique({ where }),
     db.ledgerEntry.findMany({ where, orderBy: { id: "asc" } }),

@@ -37,6 +37,7 @@ const EXPORTED: Record<string, (e: Export) => unknown[]> = {
   Calendar: (e) => e.calendars,
   CalendarEvent: (e) => e.calendarEvents,
   CalendarEventSource: (e) => e.calendars.flatMap((c: Export) => c.sources),
+  CalendarConnection: (e) => e.calendars.flatMap((c: Export) => (c.connection ? [c.connection] : [])),
   CreditAccount: (e) => rows([e.credit]),
   LedgerEntry: (e) => e.ledger,
   TopUp: (e) => e.topUps,
@@ -108,7 +109,10 @@ async function fillAccount(userId: string) {
   const delivery = await db.webhookDelivery.create({ data: { endpointId: endpoint.id, eventId: `evt-${userId}`, status: "succeeded", attempts: 1 } });
   await db.webhookAttempt.create({ data: { deliveryId: delivery.id, attempt: 1, statusCode: 200, latencyMs: 12 } });
   await db.deviceSession.create({ data: { userId, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" } });
-  return ["mcp-bearer-secret", "mcp-header-secret", "agent-feed-token", "user-feed-token", "whsec_signing-secret", "ya29.google-access-token", "1//google-refresh", "room-key-hash"];
+  await db.calendarConnection.create({
+    data: { userId, calendarId: calendar.id, provider: "google", accountEmail: "ada@example.com", accessTokenEnc: "calendar-access-token-enc", refreshTokenEnc: "calendar-refresh-token-enc", accessTokenExpiresAt: new Date(), syncState: "calendar-sync-token", channelSecretHash: "calendar-channel-secret-hash" },
+  });
+  return ["calendar-access-token-enc", "calendar-refresh-token-enc", "calendar-sync-token", "calendar-channel-secret-hash", "mcp-bearer-secret", "mcp-header-secret", "agent-feed-token", "user-feed-token", "whsec_signing-secret", "ya29.google-access-token", "1//google-refresh", "room-key-hash"];
 }
 
 describe("export my data", () => {

@@ -69,7 +69,7 @@ export async function seedUser() {
     token: headers.authorization,
     records,
     /** Path parameters that are not record ids. */
-    values: { token: `${feed.token}.ics`, file: artifact, kind: "stt", providerId: "deepgram" } as Record<string, string>,
+    values: { token: `${feed.token}.ics`, file: artifact, kind: "stt", providerId: "deepgram", provider: "google" } as Record<string, string>,
     /** The room participant's key (their routes take it in the body or the query) and the peer to signal. */
     participantKey: walker.key,
     peerId: peer.participant.id,

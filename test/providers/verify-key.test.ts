@@ -41,7 +41,9 @@ describe("POST /api/providers/{kind}/{providerId}/verify", () => {
       const label = `${kind}/${providerId}`;
       const ok = await check(kind, providerId, { apiKey: fake.validKey });
       expect(ok.status, label).toBe(200);
-      expect(ok.body, label).toEqual({ status: "valid", reason: "valid", message: "The key works" });
+      // A typed key that passed carries a proof for the save ("untested key" hint, docs/ui.md): a digest, not the key.
+      expect(ok.body, label).toEqual({ status: "valid", reason: "valid", message: "The key works", proof: expect.any(String) });
+      expect(ok.body.proof, label).not.toContain(fake.validKey);
       const seen = fake.seen.at(-1)!;
       expect(seen.path, label).toBe(expected.path);
       if (expected.query) expect(seen.query, label).toBe(expected.query);

@@ -1,11 +1,12 @@
 import { appUrl } from "../../config.ts";
 import { encryptSecret } from "../../crypto/secrets.ts";
 import { db } from "../../db/client.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { errorText, log } from "../../log.ts";
 import { assertRoom } from "../add-calendar.ts";
 import { requestImport } from "../request-import.ts";
 import { exchangeCode } from "./oauth.ts";
-import { providerConfig } from "./providers.ts";
+import { isConnectProvider, providerConfig } from "./providers.ts";
 import { readPending, redirectUri, withProblem } from "./start-connect.ts";
 import { PROVIDER_NAMES } from "./sync-connection.ts";
 
@@ -17,6 +18,7 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 // so the calendar and its events stay.
 
 export async function finishConnect(userId: string, provider: string, request: Request): Promise<string> {
+  if (!isConnectProvider(provider)) throw new AppError("not_found", "Unknown calendar provider");
   const url = new URL(request.url);
   const pending = readPending(request.headers.get("cookie"));
   if (!pending || pending.userId !== userId || pending.provider !== provider) return withProblem("/calendar", "The connection was not started from this session, or took too long. Try again.");

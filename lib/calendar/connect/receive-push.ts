@@ -37,24 +37,29 @@ interface GraphNotification {
   lifecycleEvent?: string;
 }
 
+function isNotification(n: unknown): n is Required<Pick<GraphNotification, "subscriptionId" | "clientState">> & GraphNotification {
+  const o = n as GraphNotification | null;
+  return typeof o === "object" && o !== null && typeof o.subscriptionId === "string" && o.subscriptionId !== "" && typeof o.clientState === "string" && o.clientState !== "";
+}
+
 /** Graph: a batch of change (or lifecycle) notifications, each with its subscription's clientState. */
 export async function receiveGraph(body: unknown): Promise<number> {
   const value = (body as { value?: GraphNotification[] } | null)?.value;
   if (!Array.isArray(value)) return 400;
-  for (const n of value.slice(0, 100)) {
-    if (!n.subscriptionId || !n.clientState) continue;
+  for (const n of value.slice(0, 100) as unknown[]) {
+    if (!isNotification(n)) continue;
+    // The clientState proves the notification is Graph's for this subscription: nothing is done
+    // for one that does not carry it.
+    const conn = await db.calendarConnection.findFirst({ where: { channelId: n.subscriptionId }, select: { id: true, channelSecretHash: true } });
+    if (!conn?.channelSecretHash || !same(conn.channelSecretHash, sha256(n.clientState))) {
+      log({ event: "calendar_push_refused", level: "warn", provider: "microsoft", channelId: n.subscriptionId });
+      continue;
+    }
     // reauthorizationRequired, subscriptionRemoved, missed: a sync, which renews or recreates the
     // subscription (a removed one is forgotten first) and catches up on what was missed.
-    if (n.lifecycleEvent === "subscriptionRemoved") {
-      const conn = await db.calendarConnection.findFirst({ where: { channelId: n.subscriptionId }, select: { id: true, channelSecretHash: true } });
-      if (conn?.channelSecretHash && same(conn.channelSecretHash, sha256(n.clientState))) {
-        await db.calendarConnection.update({ where: { id: conn.id }, data: { channelExpiresAt: new Date(0) } });
-      }
-    } else if (n.lifecycleEvent === "reauthorizationRequired") {
-      await db.calendarConnection.updateMany({ where: { channelId: n.subscriptionId }, data: { channelExpiresAt: new Date() } });
-    }
-    const ok = await syncChannel(n.subscriptionId, n.clientState);
-    if (!ok) log({ event: "calendar_push_refused", level: "warn", provider: "microsoft", channelId: n.subscriptionId });
+    if (n.lifecycleEvent === "subscriptionRemoved") await db.calendarConnection.update({ where: { id: conn.id }, data: { channelExpiresAt: new Date(0) } });
+    else if (n.lifecycleEvent === "reauthorizationRequired") await db.calendarConnection.update({ where: { id: conn.id }, data: { channelExpiresAt: new Date() } });
+    await syncChannel(n.subscriptionId, n.clientState);
   }
   return 202;
 }

@@ -1,6 +1,7 @@
 import { appUrl, servedOverHttps } from "../../config.ts";
 import { decryptSecret, encryptSecret } from "../../crypto/secrets.ts";
 import { db } from "../../db/client.ts";
+import { AppError } from "../../errors/app-error.ts";
 import { authorizationUrl } from "./oauth.ts";
 import { isConnectProvider, providerConfig, type ConnectProvider } from "./providers.ts";
 
@@ -53,7 +54,7 @@ export function readPending(cookieHeader: string | null): PendingConnect | null 
 /** The provider's consent page (with the cookie to set), or the page to go back to with the problem. */
 export async function startConnect(userId: string, provider: string, query: URLSearchParams): Promise<{ location: string; cookie?: string }> {
   const back = backPath(query.get("back"));
-  if (!isConnectProvider(provider)) return { location: withProblem(back, "Unknown calendar provider") };
+  if (!isConnectProvider(provider)) throw new AppError("not_found", "Unknown calendar provider");
   const cfg = providerConfig(provider);
   if (!cfg) return { location: withProblem(back, `The operator of this Cohost has not set up ${provider === "google" ? "Google" : "Microsoft"} calendars`) };
   const agentId = query.get("agentId");
