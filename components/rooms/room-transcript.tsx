@@ -41,6 +41,7 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
               <span className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-semibold">{line.speaker}</span>
                 {line.isAgent && <span className="rounded bg-primary-light px-1.5 text-xs font-medium text-primary-dark">{t("agent")}</span>}
+                {line.chat && <span className="rounded bg-[var(--surface-muted)] px-1.5 text-xs font-medium text-[var(--text-muted)]">{t("chatLine")}</span>}
                 <time dateTime={line.at} className="text-xs text-[var(--text-muted)]">
                   {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
                 </time>
