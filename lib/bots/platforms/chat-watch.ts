@@ -1,8 +1,11 @@
 import type { PlatformEvent } from "./types.ts";
 
 // The meeting's chat while the bot is in: read the client's chat panel twice a second and report
-// each new line someone else wrote, once (docs/platforms.md, "Chat"). What was there before the bot
-// came in is not reported: the agent's transcript starts with its admission.
+// each new line someone else wrote, once (docs/platforms.md, "Chat"). The test room shows a newcomer
+// the chat's backlog: what its first look finds was written before the bot came in and is not
+// reported (`skipFirst`). Meet, Teams and Zoom show a guest only what was written since it joined,
+// and their panel opens only after admission: lines written meanwhile are in the first look and are
+// reported.
 
 /** One line as a client's chat panel shows it. */
 export interface ChatItem {
@@ -22,9 +25,10 @@ export interface ChatItem {
 
 export const CHAT_POLL_MS = 500;
 
-export function watchChat(read: () => Promise<ChatItem[]>, onEvent: (event: PlatformEvent) => void, pollMs = CHAT_POLL_MS): { stop(): void } {
+export function watchChat(read: () => Promise<ChatItem[]>, onEvent: (event: PlatformEvent) => void, opts: { skipFirst: boolean; pollMs?: number }): { stop(): void } {
+  const pollMs = opts.pollMs ?? CHAT_POLL_MS;
   let stopped = false;
-  let seen: Set<string> | null = null;
+  let seen: Set<string> | null = opts.skipFirst ? null : new Set();
   void (async () => {
     while (!stopped) {
       try {

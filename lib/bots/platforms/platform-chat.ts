@@ -49,10 +49,13 @@ function readRaw({ kind, botName }: { kind: ChatKind; botName: string }): Raw[] 
   } else {
     const list = document.querySelector('div[role="application"][aria-label="Chat Message List"]');
     for (const row of list?.querySelectorAll('[role="row"][aria-label]') ?? []) {
-      const parts = (row.getAttribute("aria-label") ?? "").split(",").map((p) => p.trim());
-      if (parts.length < 3) continue;
-      const sender = parts[0].split(" to ")[0].trim();
-      out.push({ id: null, sender, text: parts.slice(2).join(",").trim(), self: sender === "Me" || sender === botName });
+      // "Sender to Everyone, 10:32 AM, text": the text is everything after the second comma, as written.
+      const label = row.getAttribute("aria-label") ?? "";
+      const first = label.indexOf(",");
+      const second = first < 0 ? -1 : label.indexOf(",", first + 1);
+      if (second < 0) continue;
+      const sender = label.slice(0, first).split(" to ")[0].trim();
+      out.push({ id: null, sender, text: label.slice(second + 1).trim(), self: sender === "Me" || sender === botName });
     }
   }
   return out;

@@ -143,7 +143,7 @@ export const roomAdapter: PlatformAdapter = {
     }
     opts.onEvent({ type: "admitted" });
     const watcher = watch(page, opts);
-    const chat = watchChat(() => readRoomChat(page), opts.onEvent);
+    const chat = watchChat(() => readRoomChat(page), opts.onEvent, { skipFirst: true });
 
     const session: MeetingSession = {
       async participants() {

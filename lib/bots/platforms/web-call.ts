@@ -43,7 +43,7 @@ export async function enterCall(page: Page, opts: JoinOptions, call: CallDriver)
   // Whatever happened on the way in (Meet's lobby mute, a client default): off until the agent speaks.
   await setMicrophoneState(page, call.microphone, false).catch(() => {});
   const watcher = watchMeeting(page, call.read, opts.onEvent, { tick: call.tick });
-  const chat = call.chat ? watchChat(call.chat.read, opts.onEvent) : null;
+  const chat = call.chat ? watchChat(call.chat.read, opts.onEvent, { skipFirst: false }) : null;
   const session: MeetingSession = {
     async participants() {
       const state = await call.read();

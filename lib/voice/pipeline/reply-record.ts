@@ -46,7 +46,7 @@ function recordChatReply(ended: EndedReply, end: ReplyEnd, atMs: number, to: { a
   if (end === "played" && text) {
     to.history.push({ speaker: to.agentName, isAgent: true, text });
     to.emit({ type: "chat_reply", text });
-    to.emit({ type: "transcript", segment: { speaker: to.agentName, speakerId: null, isAgent: true, text, startMs: turn!.endMs, endMs: atMs, chat: true } });
+    to.emit({ type: "transcript", segment: { speaker: to.agentName, speakerId: null, isAgent: true, text, startMs: atMs, endMs: atMs, chat: true } });
   }
   if (turn) to.emit({ type: "metrics", metrics: turnMetrics(ended.turnId, turn, reply, end === "interrupted") });
 }
