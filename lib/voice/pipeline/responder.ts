@@ -114,7 +114,8 @@ export class Responder {
     const { now } = this.options;
     this.active?.reply.tick();
     const a = this.active;
-    if (a?.delivered && now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
+    // A written reply (a chat answer) played nothing: it ends now.
+    if (a?.delivered && now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.startedAt === null ? now() : a.playout.endsAt);
     const retry = this.retryTurn;
     if (retry && !this.active && now() >= retry.at) {
       this.retryTurn = null;

@@ -50,6 +50,10 @@ describe("chat in a meeting", () => {
     expect(fakes.requests.filter((r) => r.surface === "tts")).toHaveLength(0);
     expect(m.sink.filter((e) => e.type === "play")).toHaveLength(0);
     expect(m.of("metrics")).toHaveLength(1);
+    // The answer is stamped when it was written: after the question, on the session clock.
+    const [question, answer] = m.transcript;
+    expect(answer.startMs).toBeGreaterThanOrEqual(question.startMs);
+    expect(Number.isFinite(answer.startMs)).toBe(true);
   });
 
   it("a line that does not address the agent is only a transcript line; the wake word addresses it too", async () => {
