@@ -44,17 +44,30 @@ async function roomRun() {
   return { ref, user, agent: await db.agent.findUniqueOrThrow({ where: { id: agent.id } }), owner, guest };
 }
 
+/** A bot's run in that room, wired as the worker wires it: its tools, its session's events (chat lines it posts collected), its roster. */
+async function botInRoom() {
+  const { ref, user, agent, owner, guest } = await roomRun();
+  const end = new RunEnd(silent);
+  const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
+  const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
+  const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "room", save, log: silent, leave: () => end.end({ kind: "completed", reason: "left_on_request" }) });
+  const rules = new LeaveRules({ leave: silent });
+  const posted: string[] = [];
+  let on: ReturnType<typeof sessionEvents> = silent;
+  const m = new Meeting(fakes, { tools: tools.tools, onEvent: (e) => on(e) });
+  on = sessionEvents({ ref, voice: m.agent, keepTranscript: false, save, live: { event: silent }, tools, microphone: null, heard: silent, postChat: (text) => posted.push(text), fail: silent, log: silent });
+  const close = async () => {
+    rules.stop();
+    await m.session.stop();
+    await tools.close();
+    await writes.close(10_000);
+  };
+  return { ref, owner, guest, end, tools, rules, save, m, posted, close };
+}
+
 describe("the owner's rights in a bot's run", () => {
   it("in the test room, a guest under the owner's exact name cannot make the agent leave; the signed-in owner can, and the run ends left_on_request", async () => {
-    const { ref, user, agent, owner, guest } = await roomRun();
-    const end = new RunEnd(silent);
-    const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
-    const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
-    const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "room", save, log: silent, leave: () => end.end({ kind: "completed", reason: "left_on_request" }) });
-    const rules = new LeaveRules({ leave: silent });
-    let on: ReturnType<typeof sessionEvents> = silent;
-    const m = new Meeting(fakes, { tools: tools.tools, onEvent: (e) => on(e) });
-    on = sessionEvents({ ref, voice: m.agent, keepTranscript: false, save, live: { event: silent }, tools, microphone: null, heard: silent, postChat: silent, fail: silent, log: silent });
+    const { ref, owner, guest, end, tools, rules, save, m, close } = await botInRoom();
     try {
       await m.session.start();
       const roster = rosterUpdates({ ref, session: m.session, tools, rules, save });
@@ -81,23 +94,11 @@ describe("the owner's rights in a bot's run", () => {
       // The goodbye was said to the end (its metrics are out): the bot is on its way out at once.
       expect(end.result).toEqual({ kind: "completed", reason: "left_on_request" });
     } finally {
-      rules.stop();
-      await m.session.stop();
-      await tools.close();
-      await writes.close(10_000);
+      await close();
     }
   });
   it("typed in the room's chat, a guest under the owner's exact name cannot make the agent leave; the owner's line, stamped with the owner's participant, can", async () => {
-    const { ref, user, agent, owner, guest } = await roomRun();
-    const end = new RunEnd(silent);
-    const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
-    const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
-    const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "room", save, log: silent, leave: () => end.end({ kind: "completed", reason: "left_on_request" }) });
-    const rules = new LeaveRules({ leave: silent });
-    const posted: string[] = [];
-    let on: ReturnType<typeof sessionEvents> = silent;
-    const m = new Meeting(fakes, { tools: tools.tools, onEvent: (e) => on(e) });
-    on = sessionEvents({ ref, voice: m.agent, keepTranscript: false, save, live: { event: silent }, tools, microphone: null, heard: silent, postChat: (text) => posted.push(text), fail: silent, log: silent });
+    const { ref, owner, guest, end, tools, rules, save, m, posted, close } = await botInRoom();
     try {
       await m.session.start();
       const roster = rosterUpdates({ ref, session: m.session, tools, rules, save });
@@ -120,10 +121,7 @@ describe("the owner's rights in a bot's run", () => {
       expect(posted[1]).toBe("Goodbye.");
       expect(end.result).toEqual({ kind: "completed", reason: "left_on_request" });
     } finally {
-      rules.stop();
-      await m.session.stop();
-      await tools.close();
-      await writes.close(10_000);
+      await close();
     }
   });
 });
