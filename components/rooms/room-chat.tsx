@@ -1,10 +1,11 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { memo, useEffect, useRef, useState } from "react";
+import { memo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import type { ChatLine } from "@/lib/client/room-chat";
+import { useFollowScroll } from "./use-follow-scroll";
 import { useSubmit } from "@/lib/client/use-submit";
 
 /**
@@ -55,24 +56,16 @@ export function RoomChat({ lines, selfId, send }: { lines: ChatLine[]; selfId: s
 
 const ChatLog = memo(function ChatLog({ lines, selfId }: { lines: ChatLine[]; selfId: string }) {
   const t = useTranslations("rooms.chat");
-  const box = useRef<HTMLDivElement>(null);
-  const follow = useRef(true);
-  useEffect(() => {
-    const el = box.current;
-    if (el && follow.current) el.scrollTop = el.scrollHeight;
-  }, [lines]);
+  const { ref: logRef, onScroll } = useFollowScroll(lines);
   if (lines.length === 0) return <p className="text-sm text-[var(--text-muted)]">{t("empty")}</p>;
   return (
     <div
-      ref={box}
+      ref={logRef}
       role="log"
       aria-labelledby="room-chat"
       aria-live="polite"
       tabIndex={0}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-      }}
+      onScroll={onScroll}
       className="max-h-[40vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
     >
       {/* What an agent's bot reads (lib/bots/platforms/room.ts): each line's id and its sender's participant id, as the server stamped them. */}
