@@ -9,6 +9,7 @@ import type { Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
 import { AccessFields, ActivationFields, IdentityFields, PlatformFields } from "./agent-form-fields";
 import { KINDS } from "./form-values";
+import { ChatSection } from "./chat-section";
 import { LeavingSection } from "./leaving-section";
 import { ProviderSection } from "./provider-section";
 import { ToolsSection } from "./tools-section";
@@ -86,6 +87,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.platform")} description={t("sections.platformHint")}>
         <PlatformFields form={form} agent={agent} />
+      </Section>
+
+      <Section title={t("sections.chat")} description={t("sections.chatHint")}>
+        <ChatSection form={form} />
       </Section>
 
       <Section title={t("sections.leaving")} description={t("sections.leavingHint")}>

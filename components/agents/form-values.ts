@@ -47,6 +47,10 @@ export interface FormValues {
   leaving: LeavingValues;
   /** Who may use each built-in tool (docs/tools.md, "Who may use which tool"). */
   builtinTools: Record<string, ToolAudience>;
+  /** The meeting's chat (docs/bots.md, "Chat"): the entry message (empty: the default) and answers aloud. */
+  chatEntryEnabled: boolean;
+  chatEntryText: string;
+  chatAnswerAloud: boolean;
 }
 
 /** The browser's own time zone: where a new agent most likely works. */
@@ -130,6 +134,9 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     mcpServers: (agent?.mcpServers ?? []).map(storedServerValues),
     leaving: leavingValues(agent?.leaving),
     builtinTools: builtinAudiences(agent?.builtinTools ?? {}),
+    chatEntryEnabled: agent?.chatEntryEnabled ?? true,
+    chatEntryText: agent?.chatEntryText ?? "",
+    chatAnswerAloud: agent?.chatAnswerAloud ?? false,
   };
 }
 
@@ -174,6 +181,9 @@ export function requestBody(v: FormValues): Record<string, unknown> {
   body.mcpServers = v.mcpServers.map(serverRequest);
   body.leaving = leavingRequest(v.leaving);
   body.builtinTools = v.builtinTools;
+  body.chatEntryEnabled = v.chatEntryEnabled;
+  body.chatEntryText = v.chatEntryText.trim() || null;
+  body.chatAnswerAloud = v.chatAnswerAloud;
   return body;
 }
 

@@ -51,6 +51,7 @@ export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["
               <li key={s.id} className={cn("rounded-md px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]")}>
                 <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
                 <span className="font-medium">{s.speaker}</span>
+                {s.chat && <span className="ml-1 rounded bg-[var(--surface)] px-1.5 text-xs font-medium text-[var(--text-muted)]">{t("chatLine")}</span>}
                 <span className="ml-1">{s.text}</span>
                 {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{t("interrupted")}</span>}
               </li>

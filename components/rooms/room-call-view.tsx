@@ -7,6 +7,7 @@ import type { RosterEntry } from "@/lib/client/room-call";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 import { RoomAgents } from "./room-agents";
 import { RoomClosed, RoomLobby } from "./room-lobby";
+import { RoomChat } from "./room-chat";
 import { RoomRoster } from "./room-roster";
 import { RoomTranscript } from "./room-transcript";
 import { useRoomCall, type RoomCallState } from "./use-room-call";
@@ -93,7 +94,10 @@ function InCall({ room, link, forAgent }: { room: RoomCallState; link: string; f
             leftAgents={agents.filter((a) => a.status === "completed" || a.status === "cancelled").map((a) => a.agentName)}
           />
         </div>
-        <RoomTranscript lines={room.lines} agentListening={agents.some((a) => a.status === "in_progress")} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <RoomTranscript lines={room.lines} agentListening={agents.some((a) => a.status === "in_progress")} />
+          <RoomChat lines={room.chat} selfId={selfId} send={room.sendChat} />
+        </div>
       </div>
       {/* Remote voices play here (not in an agent's page); the attributes name whose voice each element carries. */}
       {roster

@@ -1,21 +1,16 @@
 "use client";
 import { Wrench } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
-import { memo, useEffect, useRef } from "react";
+import { memo } from "react";
 import { Card } from "@/components/ui/card";
 import type { TranscriptLine } from "@/lib/client/room-call";
+import { useFollowScroll } from "./use-follow-scroll";
 
 /** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
 export const RoomTranscript = memo(function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
   const t = useTranslations("rooms");
   const format = useFormatter();
-  const box = useRef<HTMLDivElement>(null);
-  const follow = useRef(true);
-
-  useEffect(() => {
-    const el = box.current;
-    if (el && follow.current) el.scrollTop = el.scrollHeight;
-  }, [lines]);
+  const { ref: logRef, onScroll } = useFollowScroll(lines);
 
   return (
     <Card className="flex min-h-[16rem] flex-col">
@@ -25,15 +20,12 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
       {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t(agentListening ? "transcriptListening" : "transcriptEmpty")}</p>}
       {/* role="log" is not allowed on a list, so the list sits inside the log. */}
       <div
-        ref={box}
+        ref={logRef}
         role="log"
         aria-labelledby="room-transcript"
         aria-live="polite"
         tabIndex={0}
-        onScroll={(e) => {
-          const el = e.currentTarget;
-          follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-        }}
+        onScroll={onScroll}
         className="mt-3 max-h-[50vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
       >
         <ol className="flex flex-col gap-3">
@@ -42,6 +34,7 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
               <span className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-semibold">{line.speaker}</span>
                 {line.isAgent && <span className="rounded bg-primary-light px-1.5 text-xs font-medium text-primary-dark">{t("agent")}</span>}
+                {line.chat && <span className="rounded bg-[var(--surface-muted)] px-1.5 text-xs font-medium text-[var(--text-muted)]">{t("chatLine")}</span>}
                 <time dateTime={line.at} className="text-xs text-[var(--text-muted)]">
                   {format.dateTime(new Date(line.at), { timeStyle: "medium" })}
                 </time>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { AudioLevels, type Level } from "@/lib/client/audio-levels";
 import { micPrecondition, micProblem, type MicProblem } from "@/lib/client/mic-error";
 import { RoomCall, requestJoin, type ClosedReason, type PeerState, type RosterEntry, type TranscriptLine } from "@/lib/client/room-call";
+import type { ChatLine } from "@/lib/client/room-chat";
 import type { RoomAgent } from "@/lib/rooms/room-agents";
 
 export type Phase = "lobby" | "joining" | "in" | "closed";
@@ -33,6 +34,7 @@ export function useRoomCall(roomId: string, defaultName: string, initialAgents: 
   const [peerStates, setPeerStates] = useState<Record<string, PeerState>>({});
   const [streams, setStreams] = useState<Record<string, MediaStream>>({});
   const [lines, setLines] = useState<TranscriptLine[]>([]);
+  const [chat, setChat] = useState<ChatLine[]>([]);
   const [agents, setAgents] = useState<RoomAgent[]>(initialAgents);
   const [online, setOnline] = useState(true);
   const call = useRef<RoomCall | null>(null);
@@ -65,6 +67,7 @@ export function useRoomCall(roomId: string, defaultName: string, initialAgents: 
     if (withMic) levelMeter?.set(joined.participant.id, local);
     setRoster([joined.participant]);
     setLines([]);
+    setChat([]);
     setOnline(true);
     setPeerStates({});
     setStreams({});
@@ -77,6 +80,11 @@ export function useRoomCall(roomId: string, defaultName: string, initialAgents: 
       agents: setAgents,
       transcript: (incoming) =>
         setLines((prev) => {
+          const seen = new Set(prev.map((l) => l.id));
+          return [...prev, ...incoming.filter((l) => !seen.has(l.id))].slice(-TRANSCRIPT_KEEP);
+        }),
+      chat: (incoming) =>
+        setChat((prev) => {
           const seen = new Set(prev.map((l) => l.id));
           return [...prev, ...incoming.filter((l) => !seen.has(l.id))].slice(-TRANSCRIPT_KEEP);
         }),
@@ -139,6 +147,7 @@ export function useRoomCall(roomId: string, defaultName: string, initialAgents: 
     peerStates,
     streams,
     lines,
+    chat,
     agents,
     online,
     join,
@@ -148,6 +157,11 @@ export function useRoomCall(roomId: string, defaultName: string, initialAgents: 
       setMuted(!muted);
     },
     leave: () => call.current?.leave(),
+    /** Sends a chat line; rejects with the reason when it was not taken. */
+    sendChat: async (text: string) => {
+      if (!call.current) throw new Error(t("chatFailed"));
+      await call.current.sendChat(text, t("chatFailed"));
+    },
   };
 }
 

@@ -40,7 +40,7 @@ test.beforeEach(async ({ context }) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The agent's answers in the transcript (its outage notice aside). */
-const answers = async (request: APIRequestContext, id: string) => (await details(request, id)).transcript.filter((s) => s.isAgent && s.text !== NOTICE).length;
+const answers = async (request: APIRequestContext, id: string) => (await details(request, id)).transcript.filter((s) => s.isAgent && !s.chat && s.text !== NOTICE).length;
 
 /** Waits for one more answer than the agent had given so far. */
 async function nextAnswer(request: APIRequestContext, id: string, what: string, timeout = 60_000): Promise<void> {
@@ -119,7 +119,7 @@ async function meetingWithQuestions(page: Page) {
   await topUp(page.request, 20);
   const { room, meetingId } = await agentInRoom(page);
   const person = await personJoins(room.url, ASKING);
-  await waitFor(page.request, meetingId, "the first answer", (d) => d.transcript.some((s) => s.isAgent), 60_000);
+  await waitFor(page.request, meetingId, "the first answer", (d) => d.transcript.some((s) => s.isAgent && !s.chat), 60_000);
   return { meetingId, person };
 }
 

@@ -10,7 +10,7 @@ import { E2E } from "./ports";
 export interface Details {
   status: string;
   statusReason: string | null;
-  transcript: { speaker: string; isAgent: boolean; text: string; interrupted: boolean }[];
+  transcript: { speaker: string; isAgent: boolean; text: string; interrupted: boolean; chat: boolean }[];
   usage: { billedMinutes: number; costUsd: number; providers: { kind: string }[] };
   turns: { voiceToVoiceMs: number | null }[];
   events: { fromStatus: string; toStatus: string; reason: string | null; data: unknown; createdAt: string }[];

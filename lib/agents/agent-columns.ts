@@ -38,6 +38,9 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     accessControlEnabled: input.accessControlEnabled,
     zoomAppKey: input.zoomAppKey,
     ...leavingColumns(input.leaving),
+    chatEntryEnabled: input.chatEntryEnabled,
+    chatEntryText: input.chatEntryText,
+    chatAnswerAloud: input.chatAnswerAloud,
   };
   for (const kind of ["stt", "ai", "tts"] as const satisfies ProviderKind[]) {
     const value = input[`${kind}ApiKey` as SecretField];

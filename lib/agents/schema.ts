@@ -64,6 +64,10 @@ export const agentInputSchema = z
       zoomAppSecret: secret,
       // Omitted on create: the defaults; on update: the stored rules stay.
       leaving: leavingSchema.prefault({}),
+      // The meeting's chat (docs/bots.md, "Chat").
+      chatEntryEnabled: flag("chatEntryEnabled").default(true),
+      chatEntryText: z.string({ error: "The entry message must be text" }).trim().max(500, "The entry message must be at most 500 characters").nullish(),
+      chatAnswerAloud: flag("chatAnswerAloud").default(false),
     },
     { error: "The request body must be a JSON object" },
   )
@@ -80,6 +84,7 @@ export const agentInputSchema = z
     ...a,
     wakeWord: a.wakeWord || null,
     zoomAppKey: a.zoomAppKey || null,
+    chatEntryText: a.chatEntryText || null,
     whitelistedEmails: [...new Set(a.whitelistedEmails.map((e) => e.toLowerCase()))],
   }));
 

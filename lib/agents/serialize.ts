@@ -44,6 +44,9 @@ export const agentResponse = z
     zoomSecretHint: z.string().nullable(),
     mcpServers: z.array(mcpServerResponse),
     leaving: leavingSchema,
+    chatEntryEnabled: z.boolean().meta({ description: "On admission the agent writes its entry message in the meeting's chat" }),
+    chatEntryText: z.string().nullable().meta({ description: "The entry message; null: the default, \"<agent> (Cohost) is here to help and transcribes this meeting for <owner>.\" in the agent's language" }),
+    chatAnswerAloud: z.boolean().meta({ description: "A question typed in the chat is answered aloud too (always in the chat)" }),
     builtinTools: z
       .record(z.string(), z.enum(["owner", "everyone", "off"]))
       .meta({ description: "Who may use each built-in tool in a meeting: the owner only, everyone, or nobody (docs/tools.md, \"Who may use which tool\")" }),
@@ -122,6 +125,9 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     zoomSecretHint: a.zoomAppSecretHint,
     mcpServers: a.mcpServers.map(serializeMcpServer),
     leaving: leavingOf(a),
+    chatEntryEnabled: a.chatEntryEnabled,
+    chatEntryText: a.chatEntryText,
+    chatAnswerAloud: a.chatAnswerAloud,
     builtinTools: builtinAudiences(a.builtinToolAudience),
     /** Models of this agent that are retired or retire within 30 days (docs/providers.md "Retiring models"). */
     retiringModels: agentRetirements(a).map((r) => ({ ...r, retired: hasRetired(r) })),

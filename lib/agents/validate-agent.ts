@@ -21,6 +21,7 @@ function storedInput(a: Agent): Record<string, unknown> {
     meetingPlatform: a.meetingPlatform, requireConfirmation: a.requireConfirmation,
     whitelistedEmails: a.whitelistedEmails, accessControlEnabled: a.accessControlEnabled, zoomAppKey: a.zoomAppKey,
     leaving: leavingOf(a),
+    chatEntryEnabled: a.chatEntryEnabled, chatEntryText: a.chatEntryText, chatAnswerAloud: a.chatAnswerAloud,
   };
 }
 

@@ -3,6 +3,7 @@
 // are small), signalled through Cohost's own routes (POST signals, an EventSource for everything
 // that comes back). Framework-free; the room page (room-call-view.tsx) renders its state.
 import type { RoomAgent } from "@/lib/rooms/room-agents";
+import { sendRoomChat, type ChatLine } from "./room-chat";
 
 export interface RosterEntry {
   id: string;
@@ -14,6 +15,7 @@ export interface TranscriptLine {
   speaker: string;
   isAgent: boolean;
   text: string;
+  chat: boolean;
   at: string;
   /** A tool call of the agent, not speech (lib/rooms/room-transcript.ts). */
   tool?: { name: string; ok: boolean; durationMs: number } | null;
@@ -34,6 +36,7 @@ export interface RoomCallEvents {
   online(online: boolean): void;
   agents(list: RoomAgent[]): void;
   transcript(lines: TranscriptLine[]): void;
+  chat(lines: ChatLine[]): void;
   peerState(peerId: string, state: PeerState): void;
   remoteStream(peerId: string, stream: MediaStream | null): void;
   closed(reason: ClosedReason): void;
@@ -161,6 +164,12 @@ export class RoomCall {
     return this.joined.participant.id;
   }
 
+  /** A line in the room's chat; shown at once (the stream brings it again, by the same id). */
+  async sendChat(text: string, fallback: string): Promise<void> {
+    const line = await sendRoomChat(this.roomId, this.selfId, this.joined.key, text, fallback);
+    this.events.chat([line]);
+  }
+
   private base(): string {
     return `/api/rooms/${encodeURIComponent(this.roomId)}/participants/${encodeURIComponent(this.selfId)}`;
   }
@@ -199,6 +208,7 @@ export class RoomCall {
       this.peer(from).handle(payload);
     });
     source.addEventListener("transcript", (e) => this.events.transcript(JSON.parse((e as MessageEvent).data)));
+    source.addEventListener("chat", (e) => this.events.chat(JSON.parse((e as MessageEvent).data)));
     source.addEventListener("agents", (e) => this.events.agents(JSON.parse((e as MessageEvent).data)));
     source.addEventListener("closed", (e) => this.finish(JSON.parse((e as MessageEvent).data).reason));
     source.onerror = () => {

@@ -178,8 +178,8 @@ export async function saveTranscriptSegment(meetingId: string, s: TranscriptSegm
     const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { userId: true, startedAt: true } });
     const at = meetingTime(meeting.startedAt, clockEpochMs);
     const segment = await tx.transcriptSegment.create({
-      data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: at(s.startMs), endMs: at(s.endMs), interrupted: s.interrupted ?? false },
-      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true },
+      data: { meetingId, speaker: s.speaker, isAgent: s.isAgent, text: s.text, startMs: at(s.startMs), endMs: at(s.endMs), interrupted: s.interrupted ?? false, chat: s.chat ?? false },
+      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true, chat: true },
     });
     await recordTranscriptSegment(tx, { id: meetingId, userId: meeting.userId }, segment);
   });
@@ -266,7 +266,7 @@ export async function saveToolCall(ref: RunRef, agentName: string, call: ToolCal
         endMs: at(call.startMs + call.durationMs),
         tool: { name: call.name, server: call.server, arguments: args, durationMs: Math.round(call.durationMs), ok: call.ok, error: call.error ?? null },
       },
-      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true },
+      select: { id: true, speaker: true, isAgent: true, text: true, startMs: true, endMs: true, interrupted: true, chat: true },
     });
     await recordTranscriptSegment(tx, { id: ref.meetingId, userId: meeting.userId }, segment);
   });

@@ -20,6 +20,7 @@ const transcriptSegmentResponse = z
     startMs: z.int(),
     endMs: z.int(),
     interrupted: z.boolean(),
+    chat: z.boolean().meta({ description: "Typed in the meeting's chat (by a person or the agent), not spoken" }),
     tool: toolCall.nullable().meta({ description: "A tool call of the agent (then `text` says it in short)" }),
   })
   .meta({ id: "TranscriptSegment" });
@@ -102,6 +103,7 @@ export async function getMeetingDetails(userId: string, id: string) {
       startMs: s.startMs,
       endMs: s.endMs,
       interrupted: s.interrupted,
+      chat: s.chat,
       tool: s.tool as z.output<typeof toolCall> | null,
     })),
     usage: {

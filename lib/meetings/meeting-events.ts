@@ -48,6 +48,8 @@ export interface SegmentData {
   startMs: number;
   endMs: number;
   interrupted: boolean;
+  /** Typed in the meeting's chat, not spoken. */
+  chat: boolean;
 }
 
 /** meeting.transcript.segment, in the transaction that saves the segment. */

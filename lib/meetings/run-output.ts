@@ -36,6 +36,8 @@ export interface TranscriptSegment {
   endMs: number;
   /** The agent was cut off: `text` is only what it actually said. */
   interrupted?: boolean;
+  /** Typed in the meeting's chat (by a person or the agent), not spoken (docs/bots.md, "Chat"). */
+  chat?: true;
 }
 
 /** One tool call of the agent, as the meeting's records keep it. */

@@ -22,4 +22,8 @@ export const ROOM_LIMITS = {
   maxSignalBytes: 64 * 1024,
   /** Transcript segments a participant receives on joining. */
   transcriptBacklog: 200,
+  /** Chat: the longest line, the lines one participant may send per minute, and the lines a newcomer receives. */
+  maxChatChars: 2_000,
+  maxChatPerMinute: 20,
+  chatBacklog: 100,
 } as const;

@@ -13,6 +13,7 @@ import { roomView } from "./room-view.ts";
 //   roster     [{id, name}]                     whenever who is present changes
 //   signal     {from, payload}   (with an id)   WebRTC signalling addressed to this participant
 //   transcript [{id, speaker, isAgent, text, at}] new lines of the room's live transcript
+//   chat       [{id, fromId, name, text, at}]   new lines of the room's chat (fromId: the sender's participant id)
 //   agents     [RoomAgent]                      the agents sent into the room and what they are doing,
 //                                               whenever that changes (lib/rooms/room-agents.ts)
 //   closed     {reason: "left" | "room_closed"} the participant is no longer in the room; the stream ends

@@ -7,6 +7,8 @@ export interface RoomTranscriptLine {
   speaker: string;
   isAgent: boolean;
   text: string;
+  /** Typed in the room's chat (the agent keeps chat lines in its transcript too). */
+  chat: boolean;
   /** When the segment was written (ISO); segments of several meetings in one room interleave by it. */
   at: string;
   /** A tool call of the agent, not speech: shown apart from what it said (issue 31). */
@@ -26,10 +28,10 @@ function lineWithTool(row: Row & { tool: unknown }): RoomTranscriptLine {
   return { ...line(row), tool: call };
 }
 
-type Row = { id: string; speaker: string; isAgent: boolean; text: string; createdAt: Date };
+type Row = { id: string; speaker: string; isAgent: boolean; text: string; chat: boolean; createdAt: Date };
 
 function line(row: Row): RoomTranscriptLine {
-  return { id: row.id, speaker: row.speaker, isAgent: row.isAgent, text: row.text, at: row.createdAt.toISOString() };
+  return { id: row.id, speaker: row.speaker, isAgent: row.isAgent, text: row.text, chat: row.chat, at: row.createdAt.toISOString() };
 }
 
 /**
@@ -40,7 +42,7 @@ function line(row: Row): RoomTranscriptLine {
  */
 export async function roomTranscript(roomId: string, since: Date | null): Promise<RoomTranscriptLine[]> {
   const where = { meeting: { meetingUrl: roomUrl(roomId), platform: "room" as const }, ...(since ? { createdAt: { gte: since } } : {}) };
-  const select = { id: true, speaker: true, isAgent: true, text: true, createdAt: true };
+  const select = { id: true, speaker: true, isAgent: true, text: true, chat: true, createdAt: true };
   if (since) {
     const rows = await db.transcriptSegment.findMany({ where, select: { ...select, tool: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 500 });
     return rows.map(lineWithTool);

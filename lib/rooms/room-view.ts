@@ -2,9 +2,12 @@ import type { EventStream } from "../sse/event-stream.ts";
 import { findOpenRoom } from "./get-room.ts";
 import { listPresent, type RosterEntry } from "./participants.ts";
 import { roomAgents } from "./room-agents.ts";
+import { roomChat } from "./room-chat.ts";
 import { roomTranscript } from "./room-transcript.ts";
 
 const TRANSCRIPT_LOOKBACK_MS = 5_000;
+/** How far behind the last chat line sent each refresh reads again (ids of all rooms share one sequence). */
+const CHAT_LOOKBACK_IDS = 50n;
 
 /**
  * What one participant's stream has sent of the room (roster, agents, transcript lines), so that a
@@ -16,6 +19,20 @@ export function roomView(roomId: string, participantId: string, viewerId: string
   let agentsJson = "";
   let transcriptSince: Date | null = null;
   const sentLines = new Map<string, number>(); // id → written at (ms)
+  let chatAfter: bigint | null = null;
+  const sentChat = new Set<string>();
+
+  // Chat lines come by id, read a little behind the last one sent: ids are handed out before commit,
+  // so a line of a concurrent send can commit after a higher one. Lines already sent are skipped.
+  async function sendChat(stream: EventStream) {
+    const from = chatAfter === null ? null : chatAfter > CHAT_LOOKBACK_IDS ? chatAfter - CHAT_LOOKBACK_IDS : 0n;
+    const lines = (await roomChat(roomId, from)).filter((l) => !sentChat.has(l.id));
+    for (const l of lines) sentChat.add(l.id);
+    if (lines.length > 0) stream.send("chat", lines);
+    const last = lines.reduce((max, l) => (BigInt(l.id) > max ? BigInt(l.id) : max), chatAfter ?? 0n);
+    chatAfter = last;
+    for (const id of sentChat) if (BigInt(id) <= last - CHAT_LOOKBACK_IDS) sentChat.delete(id);
+  }
 
   async function sendTranscript(stream: EventStream) {
     const since = transcriptSince ? new Date(transcriptSince.getTime() - TRANSCRIPT_LOOKBACK_MS) : null;
@@ -57,6 +74,7 @@ export function roomView(roomId: string, participantId: string, viewerId: string
       stream.send("agents", agents);
     }
     await sendTranscript(stream);
+    await sendChat(stream);
     return true;
   };
 }

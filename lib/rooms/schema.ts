@@ -45,3 +45,12 @@ export const sendSignalSchema = z.object({
   payload: z.union([z.object({ description }).strict(), z.object({ candidate }).strict()], { error: "A signal carries a description or a candidate" }),
 });
 export type SignalPayload = z.infer<typeof sendSignalSchema>["payload"];
+
+export const sendChatSchema = z.object({
+  key,
+  text: z
+    .string({ error: "Type a message" })
+    .trim()
+    .min(1, "Type a message")
+    .max(ROOM_LIMITS.maxChatChars, `A message can be at most ${ROOM_LIMITS.maxChatChars} characters`),
+});

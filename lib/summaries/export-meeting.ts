@@ -27,6 +27,8 @@ interface Line {
   startMs: number;
   endMs: number;
   tool: { name: string; ok: boolean } | null;
+  /** Typed in the meeting's chat: in the transcripts as "Name (chat)", not in the subtitles (they are what was spoken). */
+  chat: boolean;
 }
 
 interface Export {
@@ -76,7 +78,8 @@ function minutesSections(e: Export, heading: (text: string) => string, item: (te
 function render(e: Export, format: ExportFormat): string {
   const { title } = e;
   const date = e.startedAt?.toISOString().slice(0, 16).replace("T", " ");
-  const speech = e.lines.filter((l) => !l.tool);
+  const speech = e.lines.filter((l) => !l.tool && !l.chat);
+  const who = (l: Line) => (l.chat ? `${l.speaker} (chat)` : l.speaker);
   switch (format) {
     case "md":
       return [
@@ -87,7 +90,7 @@ function render(e: Export, format: ExportFormat): string {
         ...minutesSections(e, (h) => `## ${h}`, (i) => `- ${i}`),
         "## Transcript",
         "",
-        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${mdText(l.text)}*` : `- **[${clockTime(l.startMs)}] ${mdName(l.speaker)}:** ${mdText(l.text)}`)),
+        ...e.lines.map((l) => (l.tool ? `- *[${clockTime(l.startMs)}] ${mdText(l.text)}*` : `- **[${clockTime(l.startMs)}] ${mdName(who(l))}:** ${mdText(l.text)}`)),
         "",
       ].join("\n");
     case "txt":
@@ -97,7 +100,7 @@ function render(e: Export, format: ExportFormat): string {
         "",
         ...minutesSections(e, (h) => h.toUpperCase(), (i) => `- ${i}`),
         "TRANSCRIPT",
-        ...e.lines.map((l) => (l.tool ? `[${clockTime(l.startMs)}] (${oneLine(l.text)})` : `[${clockTime(l.startMs)}] ${l.speaker}: ${oneLine(l.text)}`)),
+        ...e.lines.map((l) => (l.tool ? `[${clockTime(l.startMs)}] (${oneLine(l.text)})` : `[${clockTime(l.startMs)}] ${who(l)}: ${oneLine(l.text)}`)),
         "",
       ].join("\n");
     case "vtt":
@@ -137,6 +140,7 @@ export async function exportMeeting(userId: string, meetingId: string, query: UR
         startMs: s.startMs,
         endMs: s.endMs,
         tool: s.tool ? { name: (s.tool as { name: string }).name, ok: (s.tool as { ok: boolean }).ok } : null,
+        chat: s.chat,
       })),
     },
     format,

@@ -39,12 +39,27 @@ export type OwnerProof =
  * the namesake leaves.
  */
 export function speakerIsOwner(context: ToolContext, roster: readonly RosterEntry[], proof: OwnerProof): boolean {
+  if (context.chat) return chatSenderIsOwner(context.chat.senderId, roster, proof);
   const speakerId = context.speakerId;
   if (!speakerId) return false;
   const speaking = roster.filter((p) => !p.isSelf && p.speakerIds.includes(speakerId));
   // A voice the roster gives to two people (a mix) is nobody's in particular.
   if (speaking.length !== 1) return false;
-  const [person] = speaking;
+  return isVerifiedOwner(speaking[0], roster, proof);
+}
+
+/**
+ * Whether a chat line's sender is the owner: only by the meeting's own identity of the sender (the
+ * test room's participant id, stamped by the server), present in the roster now and verified like a
+ * voice. A sender known only by a name (Meet, Teams, Zoom chat) is never the owner.
+ */
+function chatSenderIsOwner(senderId: string | null, roster: readonly RosterEntry[], proof: OwnerProof): boolean {
+  if (!senderId) return false;
+  const person = roster.find((p) => !p.isSelf && p.id === senderId);
+  return person !== undefined && isVerifiedOwner(person, roster, proof);
+}
+
+function isVerifiedOwner(person: RosterEntry, roster: readonly RosterEntry[], proof: OwnerProof): boolean {
   if (proof.kind === "session") return proof.participantIds.has(person.id);
   if (proof.participantId === null || person.id !== proof.participantId) return false;
   const key = nameKey(person.name);

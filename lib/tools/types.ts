@@ -18,6 +18,12 @@ export interface ToolContext {
   speaker: string;
   /** The platform's participant id, when the audio was tagged. */
   speakerId: string | null;
+  /**
+   * The turn was typed in the meeting's chat: who sent it, as the meeting's own identity for them
+   * (the test room's participant id, which the server stamps), or null where the page shows only a
+   * name. A chat sender never has a speaker id (docs/tools.md, "Who may use which tool").
+   */
+  chat?: { senderId: string | null };
 }
 
 /** What one speaker may use in one reply: the tools offered to the model, and the check of every call (lib/tools/tool-rights.ts). */

@@ -33,6 +33,7 @@ export function agentVoiceConfig(agent: Agent): AgentVoiceConfig {
     language: agent.language,
     wakeWord: agent.manualActivation ? null : agent.wakeWord,
     manualActivation: agent.manualActivation,
+    chatAnswerAloud: agent.chatAnswerAloud,
     stt: agentProviderConfig(agent, "stt"),
     ai: agentProviderConfig(agent, "ai"),
     tts: agentProviderConfig(agent, "tts"),

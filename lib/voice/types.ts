@@ -189,7 +189,18 @@ export type SessionEvent =
   /** The agent called a tool (after the call ended: result in, failed, timed out or abandoned). */
   | { type: "tool_call"; call: ToolCallRecord }
   /** A provider failed for good (invalid key, an outage past its limit): the bot leaves with provider_error. */
-  | { type: "error"; error: ProviderError };
+  | { type: "error"; error: ProviderError }
+  /** The agent's answer to a chat question, complete: the bot posts it in the meeting's chat. */
+  | { type: "chat_reply"; text: string };
+
+/** A line someone typed in the meeting's chat (docs/bots.md, "Chat"). */
+export interface ChatLine {
+  /** The sender's display name, as the chat shows it. */
+  senderName: string;
+  /** The meeting's own identity of the sender (test room: the participant id the server stamped); null: a name only. */
+  senderId: string | null;
+  text: string;
+}
 
 export interface AgentVoiceConfig {
   name: string;
@@ -198,6 +209,8 @@ export interface AgentVoiceConfig {
   language: string;
   wakeWord: string | null;
   manualActivation: boolean;
+  /** A question typed in the chat is answered aloud too (else in the chat only). */
+  chatAnswerAloud?: boolean;
   stt: ProviderConfig;
   ai: ProviderConfig;
   tts: ProviderConfig;
@@ -217,6 +230,8 @@ export interface VoiceSession {
   setActivated(active: boolean): void;
   /** Speaks a fixed sentence (e.g. leaving because the credit ran out); resolves when it has played. */
   say(text: string): Promise<void>;
+  /** A line typed in the meeting's chat: a transcript line, and a question when it names the agent or its wake word. */
+  chat(line: ChatLine): void;
   /** Stops listening and speaking, closes connections, flushes usage. */
   stop(): Promise<void>;
 }

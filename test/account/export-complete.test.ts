@@ -58,6 +58,7 @@ const LEFT_OUT: Record<string, string> = {
   RefreshToken: "hashes of app sign-in tokens: secrets, and nothing about the person",
   EmailToken: "hashes of one-time e-mail links (verify, reset, change): secrets, valid for hours",
   RoomSignal: "WebRTC connection set-up (offers, ICE candidates) between room participants, read once and deleted with the room",
+  RoomChatMessage: "Lines typed in a test room's chat, seen by the people in that room; the agent's meetings keep them as transcript lines (exported with the meeting); deleted with the room",
 };
 
 /** Models reached from User through a foreign key held by the model (it belongs to a user). */

@@ -4,6 +4,7 @@ import { launchBotBrowser } from "@/lib/bots/browser";
 import { meetAdapter } from "@/lib/bots/platforms/meet";
 import { startBot, type BotUnderTest } from "./fixtures/bot-under-test";
 import { meetPage, type MeetScenario } from "./fixtures/meet-fixture";
+import { checkChatInAndOut } from "./fixtures/chat-check";
 import { PlatformFixture, until } from "./fixtures/platform-fixture";
 import { dbfs, sine } from "./pcm-stats";
 
@@ -34,6 +35,15 @@ async function withBot(scenario: MeetScenario, fn: (bot: BotUnderTest) => Promis
 }
 
 describe("Google Meet adapter", () => {
+  it("reads the chat (a name, never an identity) and writes in it, behind a toolbar that hides (joinly google_meet.py)", async () => {
+    await withBot({ toolbarHideMs: 1_000 }, async (bot) => {
+      const result = await bot.join();
+      if (result.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(result)}`);
+      await until("the toolbar hidden", async () => (await bot.fixture.state()).toolbarHidden);
+      await checkChatInAndOut(bot, result.session, "You");
+    });
+  });
+
   it("asks to join as a guest, waits in the lobby, and once admitted hears, speaks and reports the call", async () => {
     await withBot({ lobby: true, lobbyMuteAfterMs: 1_500, consentDialog: true }, async (bot) => {
       const joining = bot.join();

@@ -229,7 +229,7 @@ describe("the session's events and the roster", () => {
     const failures: { reason: string }[] = [];
     const voice = agentVoiceConfig(agent);
     let heard = 0;
-    const on = sessionEvents({ ref, voice, keepTranscript, save, live, tools, microphone: null, heard: () => heard++, fail: (f) => failures.push(f), log: silent });
+    const on = sessionEvents({ ref, voice, keepTranscript, save, live, tools, microphone: null, heard: () => heard++, postChat: silent, fail: (f) => failures.push(f), log: silent });
     return { ref, agent, voice, writes, save, tools, on, states, failures, heard: () => heard };
   }
 

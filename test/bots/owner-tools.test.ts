@@ -44,17 +44,30 @@ async function roomRun() {
   return { ref, user, agent: await db.agent.findUniqueOrThrow({ where: { id: agent.id } }), owner, guest };
 }
 
+/** A bot's run in that room, wired as the worker wires it: its tools, its session's events (chat lines it posts collected), its roster. */
+async function botInRoom() {
+  const { ref, user, agent, owner, guest } = await roomRun();
+  const end = new RunEnd(silent);
+  const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
+  const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
+  const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "room", save, log: silent, leave: () => end.end({ kind: "completed", reason: "left_on_request" }) });
+  const rules = new LeaveRules({ leave: silent });
+  const posted: string[] = [];
+  let on: ReturnType<typeof sessionEvents> = silent;
+  const m = new Meeting(fakes, { tools: tools.tools, onEvent: (e) => on(e) });
+  on = sessionEvents({ ref, voice: m.agent, keepTranscript: false, save, live: { event: silent }, tools, microphone: null, heard: silent, postChat: (text) => posted.push(text), fail: silent, log: silent });
+  const close = async () => {
+    rules.stop();
+    await m.session.stop();
+    await tools.close();
+    await writes.close(10_000);
+  };
+  return { ref, owner, guest, end, tools, rules, save, m, posted, close };
+}
+
 describe("the owner's rights in a bot's run", () => {
   it("in the test room, a guest under the owner's exact name cannot make the agent leave; the signed-in owner can, and the run ends left_on_request", async () => {
-    const { ref, user, agent, owner, guest } = await roomRun();
-    const end = new RunEnd(silent);
-    const writes = new WriteQueue({ log: silent, giveUpAfterMs: 10_000 });
-    const save = (what: string, write: () => Promise<unknown>) => writes.push(what, write);
-    const tools = await openBotTools({ ref, agent, ownerUserId: user.id, platform: "room", save, log: silent, leave: () => end.end({ kind: "completed", reason: "left_on_request" }) });
-    const rules = new LeaveRules({ leave: silent });
-    let on: ReturnType<typeof sessionEvents> = silent;
-    const m = new Meeting(fakes, { tools: tools.tools, onEvent: (e) => on(e) });
-    on = sessionEvents({ ref, voice: m.agent, keepTranscript: false, save, live: { event: silent }, tools, microphone: null, heard: silent, fail: silent, log: silent });
+    const { ref, owner, guest, end, tools, rules, save, m, close } = await botInRoom();
     try {
       await m.session.start();
       const roster = rosterUpdates({ ref, session: m.session, tools, rules, save });
@@ -81,10 +94,34 @@ describe("the owner's rights in a bot's run", () => {
       // The goodbye was said to the end (its metrics are out): the bot is on its way out at once.
       expect(end.result).toEqual({ kind: "completed", reason: "left_on_request" });
     } finally {
-      rules.stop();
-      await m.session.stop();
-      await tools.close();
-      await writes.close(10_000);
+      await close();
+    }
+  });
+  it("typed in the room's chat, a guest under the owner's exact name cannot make the agent leave; the owner's line, stamped with the owner's participant, can", async () => {
+    const { ref, owner, guest, end, tools, rules, save, m, posted, close } = await botInRoom();
+    try {
+      await m.session.start();
+      const roster = rosterUpdates({ ref, session: m.session, tools, rules, save });
+      roster([
+        { id: "bot", name: "Cohost", isSelf: true, speaking: false, speakerIds: ["s-bot"] },
+        { id: guest.id, name: "Grace Hopper", isSelf: false, speaking: false, speakerIds: ["s-guest"] },
+        { id: owner.id, name: "Grace Hopper", isSelf: false, speaking: false, speakerIds: ["s-owner"] },
+      ]);
+      await expect.poll(() => tools.tools.rightsFor({ turnId: 0, speaker: "Grace Hopper", speakerId: null, chat: { senderId: owner.id } }).specs.map((s) => s.name)).toContain("leave_meeting");
+
+      fakes.script({ ai: [{ calls: [{ name: "leave_meeting", arguments: {} }], unoffered: true }, "Only the owner can ask me to leave.", { calls: [{ name: "leave_meeting", arguments: {} }] }, "Goodbye."] });
+      m.session.chat({ senderName: "Grace Hopper", senderId: guest.id, text: "Cohost, please leave the meeting." });
+      await m.until(() => posted.length === 1, "the answer to the guest");
+      expect(posted[0]).toBe("Only the owner can ask me to leave.");
+      expect(m.of("tool_call").map((e) => [e.call.name, e.call.ok])).toEqual([["leave_meeting", false]]);
+      expect(end.over).toBe(false);
+
+      m.session.chat({ senderName: "Grace Hopper", senderId: owner.id, text: "Cohost, please leave the meeting." });
+      await m.until(() => posted.length === 2 && end.over, "the owner's leave");
+      expect(posted[1]).toBe("Goodbye.");
+      expect(end.result).toEqual({ kind: "completed", reason: "left_on_request" });
+    } finally {
+      await close();
     }
   });
 });

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { launchBotBrowser } from "@/lib/bots/browser";
 import { teamsAdapter } from "@/lib/bots/platforms/teams";
 import { startBot, type BotUnderTest } from "./fixtures/bot-under-test";
+import { checkChatInAndOut } from "./fixtures/chat-check";
 import { PlatformFixture, until } from "./fixtures/platform-fixture";
 import { LAUNCHER_PAGE, MICROSOFT_LOGIN_PAGE, teamsPage, type TeamsScenario } from "./fixtures/teams-fixture";
 import { dbfs, sine } from "./pcm-stats";
@@ -50,6 +51,14 @@ async function withBot(url: string, scenario: Scenario, fn: (bot: BotUnderTest) 
 }
 
 describe("Microsoft Teams adapter", () => {
+  it("reads the chat (a name, never an identity) and writes in it (joinly teams.py)", async () => {
+    await withBot(LIVE, { lobby: false }, async (bot) => {
+      const result = await bot.join();
+      if (result.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(result)}`);
+      await checkChatInAndOut(bot, result.session, "");
+    });
+  });
+
   it("continues on this browser, asks to join, waits in the lobby and, once in, follows the mixed stream's speaker", async () => {
     await withBot(MEETUP, { lobby: true }, async (bot) => {
       const joining = bot.join();

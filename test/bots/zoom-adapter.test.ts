@@ -4,6 +4,7 @@ import { launchBotBrowser } from "@/lib/bots/browser";
 import { createZoomAdapter } from "@/lib/bots/platforms/zoom";
 import { ZOOM_SDK_VERSION } from "@/lib/bots/platforms/zoom-sdk";
 import { startBot, type BotUnderTest } from "./fixtures/bot-under-test";
+import { checkChatInAndOut } from "./fixtures/chat-check";
 import { PlatformFixture, until } from "./fixtures/platform-fixture";
 import { checkSdkJoin, fakeZoomSdk, FAKE_SDK_JOIN_URL, HOST_NOT_STARTED_PAGE, vanityPage, zoomPage, type ZoomScenario } from "./fixtures/zoom-fixture";
 import { dbfs, sine } from "./pcm-stats";
@@ -65,6 +66,17 @@ async function withBot(link: string, scenario: Parameters<typeof zoomMeeting>[0]
 }
 
 describe("Zoom adapter: web client", () => {
+  it("reads the chat (a name, never an identity) and writes in it, behind a footer that hides (joinly zoom.py)", async () => {
+    await withBot(LINK, { lobby: true, passcode: "Abc123", toolbarHideMs: 1_000 }, async (bot) => {
+      const joining = bot.join();
+      await until("the waiting room", () => bot.of("waiting_room").length > 0);
+      await bot.fixture.command("admit");
+      const result = await joining;
+      if (result.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(result)}`);
+      await checkChatInAndOut(bot, result.session, "Me");
+    });
+  });
+
   it("joins through app.zoom.us/wc with the link's passcode, waits in the waiting room, joins computer audio and follows the call", async () => {
     await withBot(LINK, { lobby: true, passcode: "Abc123" }, async (bot) => {
       const joining = bot.join();

@@ -59,7 +59,7 @@ describe("transcript times", () => {
     const line = await db.transcriptSegment.findFirstOrThrow({ where: { meetingId: ref.meetingId } });
     const events = await db.apiEvent.findMany({ where: { meetingId: ref.meetingId, type: "meeting.transcript.segment" } });
     expect(events.map((e) => e.data)).toEqual([
-      { meetingId: ref.meetingId, segment: { id: line.id, speaker: "Cohost", isAgent: true, text: 'Tool weather_now {"city":"Oslo"}: ok (1.5 s)', startMs: 3000, endMs: 4500, interrupted: false } },
+      { meetingId: ref.meetingId, segment: { id: line.id, speaker: "Cohost", isAgent: true, text: 'Tool weather_now {"city":"Oslo"}: ok (1.5 s)', startMs: 3000, endMs: 4500, interrupted: false, chat: false } },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
 import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster, stickySelf } from "./meet-page.ts";
@@ -74,6 +75,7 @@ export const meetAdapter: PlatformAdapter = {
         // Whatever the lobby did to the camera: off.
         await clickIfVisible(page.locator(MEET_SELECTORS.cameraOn));
       },
+      chat: platformChat(page, "meet", opts.name),
       microphone: microphone(page),
       async leave() {
         await revealControls(page);

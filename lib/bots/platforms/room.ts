@@ -1,4 +1,6 @@
 import type { Page } from "playwright-core";
+import { watchChat } from "./chat-watch.ts";
+import { readRoomChat, sendRoomChat } from "./room-chat.ts";
 import type { EndReason, JoinFailure, JoinOptions, JoinResult, MeetingSession, Participant, PlatformAdapter } from "./types.ts";
 
 // Cohost's own test room (/rooms/{id}), driven like a person: fill "Your name", press "Join", read
@@ -141,6 +143,7 @@ export const roomAdapter: PlatformAdapter = {
     }
     opts.onEvent({ type: "admitted" });
     const watcher = watch(page, opts);
+    const chat = watchChat(() => readRoomChat(page), opts.onEvent, { skipFirst: true });
 
     const session: MeetingSession = {
       async participants() {
@@ -151,8 +154,10 @@ export const roomAdapter: PlatformAdapter = {
         const button = page.getByRole("button", { name: on ? TEXT.unmute : TEXT.mute, exact: true });
         if (await button.isVisible()) await button.click();
       },
+      sendChat: (text) => sendRoomChat(page, text),
       async leave() {
         watcher.stop();
+        chat.stop();
         if (page.isClosed()) return;
         const leave = page.getByRole("button", { name: TEXT.leave, exact: true });
         if (await leave.isVisible()) await leave.click();

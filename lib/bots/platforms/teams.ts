@@ -1,3 +1,4 @@
+import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
 import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
@@ -88,6 +89,7 @@ export const teamsAdapter: PlatformAdapter = {
         return { kind: "in", participants: attributeToSpeaker(steady(await readTeamsRoster(page, opts.name)), await playedStreamIds(page)) };
       },
       tick: dismiss,
+      chat: platformChat(page, "teams", opts.name),
       microphone: microphone(page),
       async leave() {
         if (!(await clickIfVisible(page.locator(TEAMS_SELECTORS.hangup)))) return;

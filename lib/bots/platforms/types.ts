@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import type { MeetingPlatform, MeetingStatus } from "../../generated/prisma/client.ts";
+import type { ChatLine } from "../../voice/types.ts";
 import type { Probe } from "./page-probe.ts";
 
 // The contract every meeting platform implements (room, meet, teams, zoom). An adapter only drives
@@ -53,6 +54,8 @@ export type PlatformEvent =
   | { type: "admitted" }
   | { type: "participants"; participants: Participant[] }
   | { type: "active_speaker"; participantId: string | null }
+  /** Someone else wrote a line in the meeting's chat (chat-watch.ts). */
+  | { type: "chat"; line: ChatLine }
   | { type: "ended"; reason: EndReason };
 
 /** A join phase as the join loop read it (join-flow.ts' JoinState), for observers. */
@@ -94,6 +97,8 @@ export interface MeetingSession {
   setMicrophone(on: boolean): Promise<void>;
   /** Leaves the meeting through the client's own control; resolves once out. */
   leave(): Promise<void>;
+  /** Writes a line in the meeting's chat (opening the panel if need be); rejects when the client would not take it. */
+  sendChat(text: string): Promise<void>;
 }
 
 /**

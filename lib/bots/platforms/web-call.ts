@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { withoutQuery } from "./join-flow.ts";
+import { watchChat, type ChatItem } from "./chat-watch.ts";
 import { watchMeeting, type CallState } from "./meeting-watch.ts";
 import { setMicrophoneState, type MicrophoneControl } from "./page-actions.ts";
 import type { JoinOptions, JoinResult, MeetingSession } from "./types.ts";
@@ -27,6 +28,8 @@ export interface CallDriver {
   microphone: MicrophoneControl;
   /** Leaves through the client's own controls and waits until out. */
   leave(): Promise<void>;
+  /** The client's chat panel (docs/platforms.md, "Chat"): its lines, and writing one. */
+  chat?: { read(): Promise<ChatItem[]>; send(text: string): Promise<void> };
 }
 
 /** The bot was admitted: the session the runtime drives (or, if a stop came meanwhile, out again). */
@@ -40,14 +43,17 @@ export async function enterCall(page: Page, opts: JoinOptions, call: CallDriver)
   // Whatever happened on the way in (Meet's lobby mute, a client default): off until the agent speaks.
   await setMicrophoneState(page, call.microphone, false).catch(() => {});
   const watcher = watchMeeting(page, call.read, opts.onEvent, { tick: call.tick });
+  const chat = call.chat ? watchChat(call.chat.read, opts.onEvent, { skipFirst: false }) : null;
   const session: MeetingSession = {
     async participants() {
       const state = await call.read();
       return state.kind === "in" ? state.participants : [];
     },
     setMicrophone: (on) => setMicrophoneState(page, call.microphone, on),
+    sendChat: (text) => (call.chat ? call.chat.send(text) : Promise.reject(new Error("this client's chat is not supported"))),
     async leave() {
       watcher.stop();
+      chat?.stop();
       if (!page.isClosed()) await call.leave();
     },
   };

@@ -1,3 +1,4 @@
+import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
 import { appUrl } from "../../config.ts";
 import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts";
@@ -194,6 +195,8 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
             if (await clickIfVisible(page.locator(ZOOM_SELECTORS.participantsButton))) paneClicks++;
           }
         },
+        // The web client's chat panel; the Meeting SDK's Client View has its own (ZoomMtg.sendChat in Attendee), not driven yet.
+        chat: viaSdk ? undefined : platformChat(page, "zoom", opts.name),
         microphone: microphone(page),
         async leave() {
           await revealControls(page);

@@ -2,6 +2,7 @@ import { queueAutoRefill } from "../../billing/refill-job.ts";
 import { admitRun, billMinute, noteRun } from "../../meetings/bot-runs.ts";
 import { MinuteBilling } from "../minute-billing.ts";
 import { afterMove } from "./after-move.ts";
+import { postEntryLine } from "./post-chat.ts";
 import { watchRemoteAudio } from "./remote-audio-watch.ts";
 import type { RunScope } from "./run-scope.ts";
 import type { Opened } from "./set-up.ts";
@@ -48,4 +49,6 @@ export async function enterCall(run: RunScope, { agent, live, bridge }: Opened):
   billing.start();
   await run.heartbeat.beat(); // the activation state, now that the session is listening
   run.rules.admitted();
+  // The meeting learns from the chat that the agent is there, and for whom it transcribes.
+  void postEntryLine(run, agent).catch((err) => run.log("chat_entry_failed", { level: "warn", error: String((err as Error)?.message ?? err) }));
 }

@@ -80,6 +80,10 @@ function onPlatformEvent(run: RunScope, e: PlatformEvent, roster: (participants:
       run.log("waiting_room", { waitingFor: e.waitingFor });
       void run.statuses.write("waiting_room", () => moveRun(run.ref, "waiting_room", meetingStatusFor(e).statusReason)).then(afterMove(run, "waiting_room"), () => {});
       return;
+    case "chat":
+      // A line someone typed: a transcript line, and a question when it addresses the agent (the session decides).
+      run.parts.session?.chat(e.line);
+      return;
     case "participants":
       run.parts.othersInCall = e.participants.filter((p) => !p.isSelf).length;
       return roster(e.participants);

@@ -19,6 +19,8 @@ export interface SessionEventsOptions {
   microphone: Microphone | null;
   /** Someone other than the agent said something (the silence rule). */
   heard(): void;
+  /** Writes the agent's answer to a chat question in the meeting's chat. */
+  postChat(text: string): void;
   /** A provider failed for good: the bot's time ends with this reason. */
   fail(failure: ReturnType<typeof providerFailure>): void;
   log: Logger;
@@ -64,6 +66,8 @@ export function sessionEvents(o: SessionEventsOptions): (e: SessionEvent) => voi
         return;
       case "error":
         return o.fail(providerFailure(e.error, o.voice));
+      case "chat_reply":
+        return o.postChat(e.text);
     }
   };
 }

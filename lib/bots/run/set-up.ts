@@ -14,6 +14,7 @@ import type { PlatformAdapter } from "../platforms/types.ts";
 import { agentForRun } from "./agent-checks.ts";
 import { leaveLimits } from "./leave-limits.ts";
 import { Microphone } from "./microphone.ts";
+import { postChat } from "./post-chat.ts";
 import type { RunScope } from "./run-scope.ts";
 import { sessionEvents } from "./session-events.ts";
 
@@ -63,7 +64,7 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
   const leave = () => run.end.end({ kind: "completed", reason: "left_on_request" });
   const tools = (parts.tools = await openBotTools({ ref: run.ref, agent, ownerUserId: meeting.userId, platform: meeting.platform, save, log, leave }));
-  const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, heard: () => run.rules.heard(), fail: (f) => run.end.end({ kind: "failed", ...f }), log });
+  const onEvent = sessionEvents({ ref: run.ref, voice, keepTranscript: agent.transcript, save, live, tools, microphone, heard: () => run.rules.heard(), postChat: (text) => void postChat(run, text), fail: (f) => run.end.end({ kind: "failed", ...f }), log });
   const session = (parts.session = createVoiceSession({ agent: voice, output: bridge, onEvent, tools: tools.tools, log }));
   await session.start();
   log("providers_ready");

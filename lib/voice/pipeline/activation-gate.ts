@@ -11,7 +11,7 @@ export class ActivationGate {
   private readonly wakeWord: string | null;
   private readonly manual: boolean;
   private readonly onChange: (active: boolean) => void;
-  private manualActive = false;
+  private manualOn = false;
   /** Wake-word mode: engaged until this session time (Infinity while replying). */
   private engagedUntil = -Infinity;
   private engaged = false;
@@ -26,15 +26,20 @@ export class ActivationGate {
     return this.manual;
   }
 
+  /** Manual activation: the owner has the agent activated now. */
+  get manualActive(): boolean {
+    return this.manualOn;
+  }
+
   setManual(active: boolean): void {
-    if (!this.manual || active === this.manualActive) return;
-    this.manualActive = active;
+    if (!this.manual || active === this.manualOn) return;
+    this.manualOn = active;
     this.onChange(active);
   }
 
   /** Whether to answer this turn (and wake up when it carries the wake word). */
   admits(text: string, startMs: number): boolean {
-    if (this.manual) return this.manualActive;
+    if (this.manual) return this.manualOn;
     if (this.wakeWord && containsWakeWord(text, this.wakeWord)) {
       this.engage(Infinity);
       return true;

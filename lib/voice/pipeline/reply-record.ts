@@ -22,6 +22,7 @@ export type ReplyEnd = "played" | "interrupted" | "failed";
  */
 export function recordReply(ended: EndedReply, end: ReplyEnd, atMs: number, to: { agentName: string; history: MeetingHistory; emit: (event: SessionEvent) => void }): void {
   const { reply, playout, turn } = ended;
+  if (turn?.chat) return recordChatReply(ended, end, atMs, to);
   const heard = playout.heard(reply.sentences, end === "played" ? Infinity : atMs);
   const cutShort = end !== "played" && (!reply.complete || heard !== reply.sentences.join(" "));
   // Tool rounds that completed are part of what happened, heard or not (a note was written).
@@ -30,6 +31,22 @@ export function recordReply(ended: EndedReply, end: ReplyEnd, atMs: number, to: 
     to.history.push({ speaker: to.agentName, isAgent: true, text: heard });
     const segment = { speaker: to.agentName, speakerId: null, isAgent: true, text: heard, startMs: playout.startedAt ?? atMs, endMs: atMs };
     to.emit({ type: "transcript", segment: cutShort ? { ...segment, interrupted: true } : segment });
+  }
+  if (turn) to.emit({ type: "metrics", metrics: turnMetrics(ended.turnId, turn, reply, end === "interrupted") });
+}
+
+/**
+ * An answer to a chat question: written in full, it is posted in the chat and is the agent's chat
+ * line in the transcript (once, even when it was spoken aloud too); cut short, nothing is posted.
+ */
+function recordChatReply(ended: EndedReply, end: ReplyEnd, atMs: number, to: { agentName: string; history: MeetingHistory; emit: (event: SessionEvent) => void }): void {
+  const { reply, turn } = ended;
+  for (const tools of reply.exchanges) to.history.push({ speaker: to.agentName, isAgent: true, text: "", tools });
+  const text = reply.sentences.join(" ").trim();
+  if (end === "played" && text) {
+    to.history.push({ speaker: to.agentName, isAgent: true, text });
+    to.emit({ type: "chat_reply", text });
+    to.emit({ type: "transcript", segment: { speaker: to.agentName, speakerId: null, isAgent: true, text, startMs: atMs, endMs: atMs, chat: true } });
   }
   if (turn) to.emit({ type: "metrics", metrics: turnMetrics(ended.turnId, turn, reply, end === "interrupted") });
 }

@@ -29,6 +29,8 @@ export interface ReplyOptions {
   /** What to say: the LLM's answer to `messages` (calling tools if given), or a fixed text (`VoiceSession.say`). */
   source: { llm: LlmProvider; messages: ChatMessage[]; tools?: ReplyTools } | { text: string };
   tts: TtsProvider;
+  /** False: the reply is written, not spoken (an answer in the chat): no TTS, no audio. */
+  speak?: boolean;
   playout: Playout;
   now: () => number;
   onUsage: (usage: ProviderUsage) => void;
@@ -228,6 +230,7 @@ export class Reply {
   /** Opens TTS streams for the next sentences, keeping at most TTS_LOOKAHEAD unfinished. */
   private openAhead(): void {
     const { tts, now } = this.options;
+    if (this.options.speak === false) return;
     while (!this.aborted && this.streams.length < this.sentences.length && this.streams.length < this.consumed + TTS_LOOKAHEAD) {
       const text = this.sentences[this.streams.length];
       const stream = tts.open(this.controller.signal);
@@ -244,6 +247,12 @@ export class Reply {
       for (let i = 0; ; i++) {
         while (i >= this.sentences.length && !this.textDone && !this.aborted) await new Promise<void>((resolve) => (this.wake = resolve));
         if (this.aborted || i >= this.sentences.length) return;
+        if (this.options.speak === false) {
+          // Written only: a sentence is done once the model has said it.
+          this.finished.add(i);
+          this.consumed = i + 1;
+          continue;
+        }
         this.openAhead();
         for await (const pcm of this.streams[i].audio) {
           if (this.aborted) return;

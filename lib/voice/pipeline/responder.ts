@@ -1,4 +1,4 @@
-import type { AgentTools } from "../../tools/types.ts";
+import type { AgentTools, ToolContext } from "../../tools/types.ts";
 import { VAD_BLOCK_MS } from "../audio/vad.ts";
 import { isRetryable } from "../providers/retry.ts";
 import type { AgentVoiceConfig, AudioSink, LlmProvider, TtsProvider } from "../types.ts";
@@ -83,9 +83,11 @@ export class Responder {
     this.retryTurn = null;
     const { agent, ai, history } = this.options;
     const turnId = this.turnCount + 1;
-    const speaker = this.options.participants.nameOf(turn.speakerId);
-    // What this speaker may use is decided now, in code (docs/tools.md, "Who may use which tool").
-    const tools = this.replyTools(turnId, speaker, turn.speakerId ?? null);
+    const speaker = turn.chat?.senderName ?? this.options.participants.nameOf(turn.speakerId);
+    // What this speaker may use is decided now, in code (docs/tools.md, "Who may use which tool"); a
+    // typed question carries its sender's identity, never a name.
+    const context = turn.chat ? { turnId, speaker, speakerId: null, chat: { senderId: turn.chat.senderId } } : { turnId, speaker, speakerId: turn.speakerId ?? null };
+    const tools = this.replyTools(context);
     const usable = new Set(tools?.rights.specs.map((s) => s.name));
     const messages = buildMessages(agent, history.entries, undefined, tools !== undefined, (calls) => calls.every((c) => usable.has(c.name)));
     this.startReply({ llm: ai, messages, tools }, turn, true);
@@ -112,7 +114,8 @@ export class Responder {
     const { now } = this.options;
     this.active?.reply.tick();
     const a = this.active;
-    if (a?.delivered && now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.endsAt);
+    // A written reply (a chat answer) played nothing: it ends now.
+    if (a?.delivered && now() >= a.playout.endsAt) this.finishReply(a, "played", a.playout.startedAt === null ? now() : a.playout.endsAt);
     const retry = this.retryTurn;
     if (retry && !this.active && now() >= retry.at) {
       this.retryTurn = null;
@@ -127,12 +130,14 @@ export class Responder {
   }
 
   private startReply(source: ReplyOptions["source"], turn: UserTurn | null, interruptible: boolean, done?: () => void): void {
-    const { output, tts, now, emit, echo, gate } = this.options;
+    const { output, tts, now, emit, echo, gate, agent } = this.options;
     const playout = new Playout(output, now);
     const utterance = echo.begin(now());
     const reply = new Reply({
       source,
       tts,
+      // A chat question is answered in the chat; aloud too only when the agent is set so.
+      speak: !turn?.chat || agent.chatAnswerAloud === true,
       playout,
       now,
       onUsage: (usage) => emit({ type: "usage", usage }),
@@ -142,8 +147,8 @@ export class Responder {
     const active: ActiveReply = { reply, playout, turn, turnId: turn ? ++this.turnCount : 0, interruptible, echo: utterance, delivered: false, done };
     this.active = active;
     emit({ type: "replying", replying: true });
-    // Answers keep the agent engaged; announcements (`say`) do not open a follow-up window.
-    if (turn) gate.replyStarted();
+    // Spoken answers keep the agent engaged; announcements (`say`) and chat answers do not open a follow-up window.
+    if (turn && !turn.chat) gate.replyStarted();
     reply.run().then(
       () => {
         if (this.active !== active) return;
@@ -157,10 +162,9 @@ export class Responder {
   }
 
   /** What a reply to this speaker's turn may call, bounded as the session says; nothing when the speaker may use no tool. */
-  private replyTools(turnId: number, speaker: string, speakerId: string | null): ReplyTools | undefined {
+  private replyTools(context: ToolContext): ReplyTools | undefined {
     const { tools, toolLimits, agent, emit } = this.options;
     if (!tools) return undefined;
-    const context = { turnId, speaker, speakerId };
     const rights = tools.rightsFor(context);
     if (rights.specs.length === 0) return undefined;
     return {
@@ -197,7 +201,7 @@ export class Responder {
     this.active = null;
     clearTimeout(a.playedTimer);
     echo.end(a.echo, atMs);
-    if (a.turn) gate.replyEnded(atMs);
+    if (a.turn && !a.turn.chat) gate.replyEnded(atMs);
     if (a.reply.firstAudioAt !== null) emit({ type: "speaking", speaking: false });
     recordReply(a, end, atMs, { agentName: agent.name, history, emit });
     if (end === "played") {

@@ -2,10 +2,11 @@ import { logger, type Logger } from "../../log.ts";
 import { loadVadModel, StreamingVad, type VadBlock } from "../audio/vad.ts";
 import { createProviders } from "../providers/create-providers.ts";
 import { providerLogger } from "../providers/log.ts";
-import { INPUT_SAMPLE_RATE, type AgentVoiceConfig, type AudioSink, type LlmProvider, type PcmFrame, type ProviderError, type SessionEvent, type SttProvider, type TtsProvider, type VoiceSession } from "../types.ts";
+import { INPUT_SAMPLE_RATE, type AgentVoiceConfig, type AudioSink, type ChatLine, type LlmProvider, type PcmFrame, type ProviderError, type SessionEvent, type SttProvider, type TtsProvider, type VoiceSession } from "../types.ts";
 import type { AgentTools } from "../../tools/types.ts";
 import { ActivationGate } from "./activation-gate.ts";
 import { CatchUp } from "./catch-up.ts";
+import { chatTurns } from "./chat-turns.ts";
 import { MeetingHistory } from "./context.ts";
 import { EchoGuard } from "./echo-guard.ts";
 import { Participants } from "./participants.ts";
@@ -68,6 +69,7 @@ class PipelineSession implements VoiceSession {
   private readonly responder: Responder;
   private readonly turnTaking: TurnTaking;
   private readonly catchUp: CatchUp;
+  private readonly chatLine: (line: ChatLine) => void;
   private vad: StreamingVad | null = null;
   private state: "new" | "running" | "stopped" = "new";
   private failed = false;
@@ -98,6 +100,7 @@ class PipelineSession implements VoiceSession {
     });
     const { transcriber, responder } = this;
     this.turnTaking = new TurnTaking({ ...conversation, transcriber, responder, running: () => this.state === "running" });
+    this.chatLine = chatTurns({ ...conversation, responder, agentName: agent.name, wakeWord: agent.wakeWord, running: () => this.state === "running" });
     this.catchUp = new CatchUp({ ...context, tick, discardQueued: () => this.vad?.discard() ?? [], abandonUtterance: () => this.turnTaking.abandon() });
   }
 
@@ -148,6 +151,11 @@ class PipelineSession implements VoiceSession {
   say(text: string): Promise<void> {
     if (this.state !== "running") return Promise.resolve();
     return this.responder.say(text);
+  }
+
+  chat(line: ChatLine): void {
+    if (this.state === "new") return;
+    this.chatLine(line);
   }
 
   async stop(): Promise<void> {

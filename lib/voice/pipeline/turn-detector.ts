@@ -12,6 +12,8 @@ export interface UserTurn {
   endedAt: number;
   /** Session clock when the turn's last final transcript arrived. */
   finalAt: number;
+  /** Typed in the meeting's chat, by this sender (no speakerId then); answered in the chat. */
+  chat?: { senderName: string; senderId: string | null };
 }
 
 interface PendingTurn {

@@ -25,6 +25,8 @@ export interface AgentSetup {
   badKey?: ProviderKind[];
   wakeWord?: string | null;
   manualActivation?: boolean;
+  /** Chat questions are answered aloud too. */
+  chatAnswerAloud?: boolean;
   language?: string;
   instructions?: string;
   /** STT models differ by family (Deepgram Flux vs Nova). */
@@ -58,6 +60,7 @@ export function agentConfig(fakes: VoiceFakes, setup: AgentSetup = {}): AgentVoi
     language: setup.language ?? "en",
     wakeWord: setup.wakeWord === undefined ? "Cohost" : setup.wakeWord,
     manualActivation: setup.manualActivation ?? false,
+    chatAnswerAloud: setup.chatAnswerAloud ?? false,
     stt: providerConfig("stt", setup.stt ?? "deepgram", fakes, setup, setup.sttModel),
     ai: providerConfig("ai", setup.ai ?? "openai", fakes, setup),
     tts: providerConfig("tts", setup.tts ?? "elevenlabs", fakes, setup),
