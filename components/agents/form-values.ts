@@ -31,6 +31,7 @@ export interface FormValues {
   manualActivation: boolean;
   transcript: boolean;
   summaries: boolean;
+  recordMeetings: boolean;
   timeZone: string;
   stt: PipelineStep;
   ai: PipelineStep;
@@ -112,6 +113,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     manualActivation: agent?.manualActivation ?? false,
     transcript: agent?.transcript ?? true,
     summaries: agent?.summaries ?? true,
+    recordMeetings: agent?.recordMeetings ?? false,
     timeZone: agent?.timeZone ?? browserTimeZone(),
     stt: step(provider("stt"), agent?.sttExtraParams ?? {}, entry("stt")),
     ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
@@ -152,6 +154,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
     manualActivation: v.manualActivation,
     transcript: v.transcript,
     summaries: v.summaries,
+    recordMeetings: v.recordMeetings,
     timeZone: v.timeZone,
     meetingPlatform: v.meetingPlatform,
     requireConfirmation: v.requireConfirmation,

@@ -31,6 +31,19 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The keys that start with `prefix`, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Adds bytes to an object written piece by piece (a recording as it is made): piece `seq` (0, 1, 2,
+   * … in order, one at a time) is durable when this resolves. Local disk: appended to the file, which
+   * reads as a whole at once. S3: an object of its own beside the key until seal().
+   */
+  append(key: string, seq: number, chunk: Buffer): Promise<void>;
+  /**
+   * Makes what append() wrote one object and returns its size (null: nothing was written). `head`, if
+   * given, replaces the object's first bytes (same length: a header filled in at the end). S3: the
+   * pieces are joined by a multipart upload and removed. Idempotent: sealing a sealed object changes
+   * nothing but the head.
+   */
+  seal(key: string, head?: Buffer): Promise<number | null>;
   /** A URL that reads the object until `expiresInSeconds` after `now` (default: the present). */
   signedUrl(key: string, expiresInSeconds: number, now?: Date): Promise<string>;
 }
@@ -42,4 +55,9 @@ export function checkKey(key: string): string {
   const parts = key.split("/");
   if (!parts.every((p) => SEGMENT.test(p) && p !== "." && p !== "..")) throw new Error(`not a storage key: ${key}`);
   return key;
+}
+
+/** Where piece `seq` of an object being appended waits on a store without append (S3), until seal(). */
+export function pieceKey(key: string, seq: number): string {
+  return `${key}.pieces/${String(seq).padStart(8, "0")}`;
 }
