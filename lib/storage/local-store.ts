@@ -60,12 +60,12 @@ export function localStorage(root: string, baseUrl: string): Storage {
         await handle.close();
       }
     },
-    async seal(key, head) {
+    async seal(key, patch) {
       const size = await this.size(key);
-      if (size === null || !head) return size;
+      if (size === null || !patch || patch.at + patch.bytes.length > size) return size;
       const handle = await fs.open(file(key), "r+");
       try {
-        await handle.write(head, 0, Math.min(head.length, size), 0);
+        await handle.write(patch.bytes, 0, patch.bytes.length, patch.at);
         await handle.sync();
       } finally {
         await handle.close();

@@ -67,14 +67,17 @@ export function s3Storage(settings: S3Settings): Storage {
     async append(key, seq, chunk) {
       await this.put(pieceKey(key, seq), chunk);
     },
-    async seal(key, head) {
+    async seal(key, patch) {
       const pieces = await this.list(pieceKey(key, 0).replace(/\d+$/, ""));
+      const apply = (bytes: Buffer) => {
+        if (patch && patch.at + patch.bytes.length <= bytes.length) patch.bytes.copy(bytes, patch.at);
+        return bytes;
+      };
       if (pieces.length === 0) {
-        if (!head) return this.size(key);
+        if (!patch) return this.size(key);
         const whole = await this.get(key);
         if (!whole) return null;
-        const bytes = await buffer(whole.body);
-        head.copy(bytes, 0, 0, Math.min(head.length, bytes.length));
+        const bytes = apply(await buffer(whole.body));
         await this.put(key, bytes);
         return bytes.length;
       }
@@ -83,7 +86,7 @@ export function s3Storage(settings: S3Settings): Storage {
       async function* joined() {
         for (const [i, piece] of pieces.entries()) {
           const bytes = await get(piece);
-          if (i === 0 && head) head.copy(bytes, 0, 0, Math.min(head.length, bytes.length));
+          if (i === 0) apply(bytes);
           size += bytes.length;
           yield bytes;
         }

@@ -20,6 +20,12 @@ export interface StoredObject {
   range?: { start: number; end: number };
 }
 
+/** Bytes to write over an object's own at offset `at`. */
+export interface Patch {
+  at: number;
+  bytes: Buffer;
+}
+
 export interface Storage {
   /** Writes an object (streamed; large ones in parts), replacing any object with that key. */
   put(key: string, body: Buffer | string | Readable, contentType?: string): Promise<void>;
@@ -38,12 +44,12 @@ export interface Storage {
    */
   append(key: string, seq: number, chunk: Buffer): Promise<void>;
   /**
-   * Makes what append() wrote one object and returns its size (null: nothing was written). `head`, if
-   * given, replaces the object's first bytes (same length: a header filled in at the end). S3: the
-   * pieces are joined by a multipart upload and removed. Idempotent: sealing a sealed object changes
-   * nothing but the head.
+   * Makes what append() wrote one object and returns its size (null: nothing was written). `patch`, if
+   * given, overwrites bytes inside the first piece (a header value known only at the end, such as a
+   * duration). S3: the pieces are joined by a multipart upload and removed. Idempotent: sealing a
+   * sealed object changes nothing but the patched bytes.
    */
-  seal(key: string, head?: Buffer): Promise<number | null>;
+  seal(key: string, patch?: Patch): Promise<number | null>;
   /** A URL that reads the object until `expiresInSeconds` after `now` (default: the present). */
   signedUrl(key: string, expiresInSeconds: number, now?: Date): Promise<string>;
 }
