@@ -21,6 +21,7 @@ export type MeetingDetails = Meeting & {
   turns: Iso<DetailsDto["turns"][number]>[];
   notes: Iso<DetailsDto["notes"][number]>[];
   summary: Iso<NonNullable<DetailsDto["summary"]>> | null;
+  recording: Iso<NonNullable<DetailsDto["recording"]>> | null;
 };
 export interface MeetingList {
   meetings: Meeting[];
