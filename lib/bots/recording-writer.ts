@@ -18,12 +18,17 @@ export class RecordingWriter {
   private durationMs = 0;
   private failed = false;
 
-  constructor(
-    private readonly meeting: { id: string; userId: string },
-    private readonly bridge: AudioBridge,
-    private readonly log: Logger,
-    private readonly storage: Storage = openStorage(),
-  ) {}
+  private readonly meeting: { id: string; userId: string };
+  private readonly bridge: AudioBridge;
+  private readonly log: Logger;
+  private readonly storage: Storage;
+
+  constructor(meeting: { id: string; userId: string }, bridge: AudioBridge, log: Logger, storage: Storage = openStorage()) {
+    this.meeting = meeting;
+    this.bridge = bridge;
+    this.log = log;
+    this.storage = storage;
+  }
 
   /** Seals what an earlier run left (a crash), opens this run's part and starts the page's recorder. */
   async start(): Promise<boolean> {
