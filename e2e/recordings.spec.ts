@@ -32,7 +32,7 @@ test("a recorded meeting: announced, played back beside the transcript, a line s
     await expect(person.page.getByText("Hello, please note that this meeting is being recorded.")).toBeVisible({ timeout: 30_000 });
     await waitFor(page.request, meetingId, "the answer in the transcript", (d) => d.transcript.some((s) => s.text.startsWith("The roadmap review")));
     await page.goto(`/meetings/${meetingId}/details`);
-    await expect(page.getByText("This meeting is being recorded.")).toBeVisible();
+    await expect(page.getByText("This meeting is being recorded.", { exact: true })).toBeVisible();
 
     await page.getByRole("button", { name: "Stop the agent in Room check" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Stop agent" }).click();
