@@ -58,7 +58,7 @@ describe("recording in the bot's page", () => {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         const url = URL.createObjectURL(new Blob([bytes], { type: "audio/webm" }));
         const audio = new Audio(url);
-        await new Promise((r) => audio.addEventListener("loadedmetadata", r, { once: true }));
+        await Promise.race([new Promise((r) => audio.addEventListener("loadedmetadata", r, { once: true })), new Promise((r) => setTimeout(r, 5000))]);
         const decoded = await new OfflineAudioContext(1, 1, 48_000).decodeAudioData(bytes.buffer);
         const data = decoded.getChannelData(0);
         // Energy at a frequency over the whole file (Goertzel).
