@@ -15,7 +15,7 @@ const BITS_PER_SECOND = 32_000;
 
 /**
  * @typedef {{ live: () => MediaStreamTrack[], watch: (listener: (track: MediaStreamTrack) => void) => () => void }} TrackSource
- * @typedef {{ media: MediaRecorder, stopped: Promise<void>, unwatch: () => void, sources: Map<string, MediaStreamAudioSourceNode>, destination: MediaStreamAudioDestinationNode, gain: GainNode, startedAt: number }} Running
+ * @typedef {{ media: MediaRecorder, stopped: Promise<void>, unwatch: () => void, sources: Map<string, MediaStreamAudioSourceNode>, clock: ConstantSourceNode, destination: MediaStreamAudioDestinationNode, gain: GainNode, startedAt: number }} Running
  */
 
 /** @param {{ send: Send, outputGraph: () => OutputGraph, tracks: TrackSource }} options */
@@ -34,6 +34,13 @@ export function recorder({ send, outputGraph, tracks }) {
     const { context, gain } = outputGraph();
     const destination = context.createMediaStreamDestination();
     gain.connect(destination);
+    // A source that always runs (silence): without one, a destination whose inputs are all quiet
+    // (nobody else in the call, the agent not speaking) gives MediaRecorder no audio, and the
+    // recording would skip the silence instead of keeping the meeting's own time.
+    const clock = context.createConstantSource();
+    clock.offset.value = 0;
+    clock.connect(destination);
+    clock.start();
     /** @type {Map<string, MediaStreamAudioSourceNode>} */
     const sources = new Map();
     /** @param {MediaStreamTrack} track */
@@ -60,7 +67,7 @@ export function recorder({ send, outputGraph, tracks }) {
     /** @type {Promise<void>} */
     const stopped = new Promise((resolve) => media.addEventListener("stop", () => void chain.then(resolve), { once: true }));
     media.start(TIMESLICE_MS);
-    running = { media, stopped, unwatch, sources, destination, gain, startedAt };
+    running = { media, stopped, unwatch, sources, clock, destination, gain, startedAt };
     return true;
   }
 
@@ -74,6 +81,8 @@ export function recorder({ send, outputGraph, tracks }) {
     r.unwatch();
     for (const source of r.sources.values()) source.disconnect();
     r.gain.disconnect(r.destination);
+    r.clock.stop();
+    r.clock.disconnect();
     return Math.round(performance.now() - r.startedAt);
   }
 
