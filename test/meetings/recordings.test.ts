@@ -12,7 +12,7 @@ import { MEET_URL, userWithAgent } from "./fixtures.ts";
 
 // Recordings on the server side (docs/recordings.md): what a bot writes as it records, the owner-only
 // API with signed URLs (another user 404, a changed or expired URL 403), Delete recording, and the
-// daily retention job. The bot's page side is test/bots/recording.test.ts; the whole path e2e/recordings.spec.ts.
+// daily retention job. The bot's page side is test/bots/bridge.test.ts; the whole path e2e/recordings.spec.ts.
 
 const DAY = 86_400_000;
 
