@@ -25,7 +25,17 @@ interface RecordingDto {
 test("a recorded meeting: announced, played back beside the transcript, a line seeks the player", async ({ signedIn: page }) => {
   await control("script", { stt: [TEXT.agenda], ai: ["The roadmap review is first, then the budget."] });
   await topUp(page.request, 10);
-  const { room, meetingId } = await agentInRoom(page, { recordMeetings: true });
+  // Record meetings is off by default; the owner turns it on in the agent's form.
+  const { room, meetingId } = await agentInRoom(page, {}, async (agentId) => {
+    await page.goto("/agents");
+    await page.getByRole("listitem").filter({ hasText: "Cohost" }).getByRole("link", { name: "Edit" }).click();
+    const record = page.getByLabel("Record meetings");
+    await expect(record).not.toBeChecked();
+    await record.check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(/\/agents$/);
+    expect(((await (await page.request.get(`/api/agents/${agentId}`)).json()) as { recordMeetings: boolean }).recordMeetings).toBe(true);
+  });
   const person = await personJoins(room.url, speechWav([6000, "hey-cohost-agenda.wav", 15_000]));
   try {
     // The notice, spoken through the agent's voice, and then the answer.
