@@ -3,6 +3,7 @@ import { recordEvent } from "../events/record-event.ts";
 import { openStorage } from "../storage/open-storage.ts";
 import { partsOf, recordingKey, totalBytes, totalDurationMs, type RecordingPart } from "./recording-parts.ts";
 import { durationPatch } from "./webm-duration.ts";
+import { LIVE_STATUSES } from "./status.ts";
 
 // What a bot writes while it records (lib/bots/recording-writer.ts), and the end of a recording:
 // its parts sealed (joined, their duration written), the recording ready, `recording.ready` sent.
@@ -39,12 +40,16 @@ export async function sealRecordingParts(meetingId: string): Promise<void> {
   }
 }
 
-/** The recording is complete (the meeting ended): its parts sealed, ready (or failed with no audio), `recording.ready` sent. */
+/**
+ * The recording is complete (the meeting ended): its parts sealed, ready (or failed with no audio),
+ * `recording.ready` sent. A meeting that is live again (restarted) keeps it open for the next part.
+ */
 export async function finishRecording(meetingId: string): Promise<void> {
   await sealRecordingParts(meetingId);
   await db.$transaction(async (tx) => {
-    const recording = await tx.recording.findUnique({ where: { meetingId } });
+    const recording = await tx.recording.findUnique({ where: { meetingId }, include: { meeting: { select: { status: true } } } });
     if (!recording || recording.status !== "recording") return;
+    if ((LIVE_STATUSES as readonly string[]).includes(recording.meeting.status)) return;
     const parts = partsOf(recording.parts).filter((p) => p.bytes > 0);
     const ready = parts.length > 0;
     await tx.recording.update({ where: { id: recording.id }, data: { status: ready ? "ready" : "failed", readyAt: new Date() } });

@@ -74,6 +74,16 @@ describe("recordings", () => {
     expect(await db.recording.findUnique({ where: { meetingId: id }, select: { status: true } })).toEqual({ status: "ready" });
   });
 
+  it("stays open for the next part while its meeting is live again (a restart), and gets a part per run", async () => {
+    const owner = await userWithAgent();
+    const id = await recordedMeeting(owner);
+    await db.recording.update({ where: { meetingId: id }, data: { status: "recording", readyAt: null } });
+    await db.meeting.update({ where: { id }, data: { status: "in_progress", endedAt: null } });
+    await finishRecording(id);
+    expect((await db.recording.findUniqueOrThrow({ where: { meetingId: id } })).status).toBe("recording");
+    expect(await startRecordingPart({ id, userId: owner.user.id })).toBe(1);
+  });
+
   it("Delete recording removes the audio and the meeting says it was deleted", async () => {
     const owner = await userWithAgent();
     const id = await recordedMeeting(owner);
