@@ -1,5 +1,5 @@
 // `npm run jobs`: the jobs process, for background work that is not a meeting bot: calendar imports
-// (uploads, subscriptions, refreshes), the scheduled calendar syncs, the daily retiring-model notices,
+// (uploads, subscriptions, refreshes), the scheduled calendar syncs, the daily retiring-model notices, the daily recording retention,
 // auto-refill charges, receipts for top-ups, webhook deliveries (lib/webhooks) and meetings' summaries (lib/summaries). It runs beside the web server
 // under `npm start` (RUN_JOBS=0 turns that off) and never inside a bot worker, whose event loop paces
 // the bots' audio. Several may run against one database; SIGTERM finishes the imports under way
@@ -12,6 +12,7 @@ import { workRefillJobs } from "../lib/billing/refill-job.ts";
 import { workReceiptJobs } from "../lib/billing/work-receipt-jobs.ts";
 import { workCalendarJobs } from "../lib/calendar/work-calendar-jobs.ts";
 import { workSummaryJobs } from "../lib/summaries/work-summary-jobs.ts";
+import { workRecordingJobs } from "../lib/meetings/work-recording-jobs.ts";
 import { startJobWorker } from "../lib/jobs/boss.ts";
 import { startWebhookWorker } from "../lib/webhooks/start-webhook-worker.ts";
 
@@ -31,6 +32,7 @@ await workRetirementJobs(boss, processId);
 await workRefillJobs(boss, processId);
 await workReceiptJobs(boss, processId);
 await workSummaryJobs(boss, processId);
+await workRecordingJobs(boss, processId);
 const webhooks = await startWebhookWorker({ databaseUrl });
 log({ event: "jobs_started", processId });
 

@@ -6,6 +6,7 @@ import { displayName, useProfile } from "@/components/shell/use-profile";
 import { Button } from "@/components/ui/button";
 import { Section } from "@/components/ui/section";
 import { DeleteSection } from "./delete-section";
+import { RecordingsSection } from "./recordings-section";
 import { SessionsSection } from "./sessions-section";
 import { SignInSection } from "./sign-in-section";
 import { useAccount } from "./use-account";
@@ -27,6 +28,9 @@ export function AccountPage() {
         {account.data && <SignInSection account={account.data} name={name} />}
       </Section>
       <SessionsSection />
+      <Section title={t("recordings.title")} loading={loading} error={account.error?.message} onRetry={() => void account.mutate()}>
+        {account.data && <RecordingsSection retentionDays={account.data.recordingRetentionDays} onSaved={() => void account.mutate()} />}
+      </Section>
       <Section title={t("data.title")} loading={false}>
         <p className="text-sm">{t("data.text")}</p>
         {/* A plain download: the browser saves the file the API names. */}

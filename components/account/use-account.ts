@@ -10,6 +10,7 @@ export interface AccountSettings {
   pendingEmail: string | null;
   liveMeetings: number;
   createdAt: string;
+  recordingRetentionDays: number | null;
 }
 
 /** GET /api/account, shared by the Account page's sections. */

@@ -37,7 +37,7 @@ export function IdentityFields({ form: { values, set, err } }: { form: AgentForm
   );
 }
 
-/** Manual activation or the wake word, and what the agent keeps (transcript, summaries). */
+/** Manual activation or the wake word, and what the agent keeps (transcript, summaries, recordings). */
 export function ActivationFields({ form: { values, set, err } }: { form: AgentFormState }) {
   const t = useTranslations("agents");
   return (
@@ -48,6 +48,7 @@ export function ActivationFields({ form: { values, set, err } }: { form: AgentFo
       )}
       <CheckboxField label={t("fields.transcript")} hint={t("fields.transcriptHint")} checked={values.transcript} onChange={(v) => set("transcript", v)} />
       {values.transcript && <CheckboxField label={t("fields.summaries")} hint={t("fields.summariesHint")} checked={values.summaries} onChange={(v) => set("summaries", v)} />}
+      <CheckboxField label={t("fields.recordMeetings")} hint={t("fields.recordMeetingsHint")} checked={values.recordMeetings} onChange={(v) => set("recordMeetings", v)} />
     </>
   );
 }

@@ -32,6 +32,7 @@ export interface FormValues {
   manualActivation: boolean;
   transcript: boolean;
   summaries: boolean;
+  recordMeetings: boolean;
   timeZone: string;
   stt: PipelineStep;
   ai: PipelineStep;
@@ -120,6 +121,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     manualActivation: agent?.manualActivation ?? false,
     transcript: agent?.transcript ?? true,
     summaries: agent?.summaries ?? true,
+    recordMeetings: agent?.recordMeetings ?? false,
     timeZone: agent ? (canonicalTimeZone(agent.timeZone) ?? agent.timeZone) : browserTimeZone(),
     stt: step(provider("stt"), agent?.sttExtraParams ?? {}, entry("stt")),
     ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
@@ -163,6 +165,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
     manualActivation: v.manualActivation,
     transcript: v.transcript,
     summaries: v.summaries,
+    recordMeetings: v.recordMeetings,
     timeZone: v.timeZone,
     meetingPlatform: v.meetingPlatform,
     requireConfirmation: v.requireConfirmation,

@@ -14,7 +14,7 @@ import { MeetingActions } from "./meeting-actions";
 import { MeetingMinutes } from "./meeting-minutes";
 import { MeetingDetailsSkeleton } from "./meeting-skeletons";
 import { MeetingTimeline } from "./meeting-timeline";
-import { MeetingTranscript } from "./meeting-transcript";
+import { MeetingRecording } from "./meeting-recording";
 import { MeetingUsage } from "./meeting-usage";
 import { confirmsOwner, OwnerButton, OwnerNote } from "./owner-confirm";
 import { PlatformBadge } from "./platform-badge";
@@ -63,7 +63,7 @@ export function MeetingDetails({ id }: { id: string }) {
         <MeetingTimeline events={meeting.events} />
         <Participants meeting={meeting} />
       </div>
-      <MeetingTranscript transcript={meeting.transcript} />
+      <MeetingRecording meeting={meeting} onChanged={() => void mutate()} />
       <MeetingUsage meeting={meeting} />
     </div>
   );

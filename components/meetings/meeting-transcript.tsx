@@ -13,8 +13,25 @@ function clock(ms: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** Speaker-labelled transcript; follows new lines while the reader is at the bottom. */
-export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["transcript"] }) {
+/** With a recording: where the player is (ms since the meeting started) and how to play from a line. */
+export interface TranscriptPlayback {
+  nowMs: number | null;
+  seek: (ms: number) => void;
+}
+
+/** The line being spoken at `nowMs`: the last one that started by then. */
+function speakingAt(transcript: MeetingDetails["transcript"], nowMs: number | null): string | null {
+  if (nowMs === null) return null;
+  let found: string | null = null;
+  for (const s of transcript) if (!s.tool && s.startMs <= nowMs) found = s.id;
+  return found;
+}
+
+/**
+ * Speaker-labelled transcript; follows new lines while the reader is at the bottom. With a recording
+ * each line is a button that plays from there, and the line being heard is marked (aria-current).
+ */
+export function MeetingTranscript({ transcript, playback }: { transcript: MeetingDetails["transcript"]; playback?: TranscriptPlayback }) {
   const t = useTranslations("meetings.details");
   const box = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
@@ -22,6 +39,7 @@ export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["
     const el = box.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [transcript.length]);
+  const speaking = speakingAt(transcript, playback?.nowMs ?? null);
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="font-semibold">{t("transcript")}</h2>
@@ -48,17 +66,35 @@ export function MeetingTranscript({ transcript }: { transcript: MeetingDetails["
                 <code className="ml-1 break-all font-mono">{s.tool.arguments}</code>
               </li>
             ) : (
-              <li key={s.id} className={cn("rounded-md px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]")}>
-                <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
-                <span className="font-medium">{s.speaker}</span>
-                {s.chat && <span className="ml-1 rounded bg-[var(--surface)] px-1.5 text-xs font-medium text-[var(--text-muted)]">{t("chatLine")}</span>}
-                <span className="ml-1">{s.text}</span>
-                {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{t("interrupted")}</span>}
+              <li
+                key={s.id}
+                aria-current={s.id === speaking ? "true" : undefined}
+                className={cn("rounded-md", playback ? "" : "px-3 py-2", s.isAgent ? "bg-primary-light/60 dark:bg-primary/20" : "bg-[var(--surface-muted)]", s.id === speaking && "ring-2 ring-primary")}
+              >
+                {playback ? (
+                  <button type="button" onClick={() => playback.seek(s.startMs)} aria-label={t("playFrom", { time: clock(s.startMs), speaker: s.speaker, text: s.text })} className="w-full rounded-md px-3 py-2 text-left hover:bg-hover-light focus-visible:outline-2 dark:hover:bg-white/5">
+                    <Line s={s} interrupted={t("interrupted")} chat={t("chatLine")} />
+                  </button>
+                ) : (
+                  <Line s={s} interrupted={t("interrupted")} chat={t("chatLine")} />
+                )}
               </li>
             ),
           )}
         </ol>
       )}
     </Card>
+  );
+}
+
+function Line({ s, interrupted, chat }: { s: MeetingDetails["transcript"][number]; interrupted: string; chat: string }) {
+  return (
+    <>
+      <span className="mr-2 text-xs tabular-nums text-[var(--text-muted)]">{clock(s.startMs)}</span>
+      <span className="font-medium">{s.speaker}</span>
+      {s.chat && <span className="ml-1 rounded bg-[var(--surface)] px-1.5 text-xs font-medium text-[var(--text-muted)]">{chat}</span>}
+      <span className="ml-1">{s.text}</span>
+      {s.interrupted && <span className="ml-1 text-xs text-[var(--text-muted)]">{interrupted}</span>}
+    </>
   );
 }

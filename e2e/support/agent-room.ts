@@ -35,9 +35,10 @@ export async function waitFor(request: APIRequestContext, id: string, what: stri
   return last!;
 }
 
-/** An agent sent into a fresh test room; resolves once its bot is in the room. */
-export async function agentInRoom(page: Page, agent: Record<string, unknown> = {}) {
+/** An agent sent into a fresh test room (`prepare` runs between creating and sending it); resolves once its bot is in the room. */
+export async function agentInRoom(page: Page, agent: Record<string, unknown> = {}, prepare?: (agentId: string) => Promise<void>) {
   const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...agent });
+  await prepare?.(created.id);
   const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
   const res = await page.request.post("/api/meetings/join", { data: { agentId: created.id, meetingUrl: room.url, title: "Room check" } });
   expect(res.status(), await res.text()).toBe(201);

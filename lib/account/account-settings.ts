@@ -13,6 +13,7 @@ export const accountSettingsResponse = z
     pendingEmail: z.string().nullable().meta({ description: "A new address waiting for its confirmation link" }),
     liveMeetings: z.int().meta({ description: "Agents in a meeting now (the account cannot be deleted then)" }),
     createdAt: time,
+    recordingRetentionDays: z.int().nullable().meta({ description: "Recordings are deleted this many days after they are ready; null: kept until deleted" }),
   })
   .meta({ id: "AccountSettings" });
 
@@ -23,7 +24,7 @@ export const accountSettingsResponse = z
 export async function getAccountSettings(userId: string) {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { email: true, passwordHash: true, createdAt: true, accounts: { select: { provider: true } } },
+    select: { email: true, passwordHash: true, createdAt: true, recordingRetentionDays: true, accounts: { select: { provider: true } } },
   });
   return {
     email: user.email,
@@ -32,5 +33,6 @@ export async function getAccountSettings(userId: string) {
     pendingEmail: await pendingEmailChange(userId),
     liveMeetings: await db.meeting.count({ where: { userId, status: { in: [...LIVE_STATUSES] } } }),
     createdAt: user.createdAt.toISOString(),
+    recordingRetentionDays: user.recordingRetentionDays,
   } satisfies Sent<typeof accountSettingsResponse>;
 }

@@ -5,6 +5,7 @@ import { sendNotice } from "../mail/send.ts";
 import { accountDeletedMail } from "../mail/templates.ts";
 import { stripe } from "../billing/stripe.ts";
 import { stripeConfigured } from "../billing/mode.ts";
+import { deleteRecordingFiles } from "../meetings/delete-recording.ts";
 import { LIVE_STATUSES } from "../meetings/status.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 
@@ -32,9 +33,14 @@ export async function deleteAccount(userId: string, input: { confirmation: strin
     throw new AppError("conflict", `An agent is still in ${live === 1 ? "a meeting" : `${live} meetings`}. Stop ${live === 1 ? "it" : "them"} on the Meetings page first.`);
   }
   const account = await db.creditAccount.findUnique({ where: { userId }, select: { stripeCustomerId: true } });
+  const recorded = await db.recording.findMany({ where: { userId }, select: { meetingId: true } });
   // Every row of the account goes with the user (ON DELETE CASCADE); scheduled meetings' start
   // jobs then find no meeting and are skipped by the worker.
   await db.user.delete({ where: { id: userId } });
+  // The recordings' audio after the commit (its rows are gone with the user, so no URL reads it any more).
+  for (const { meetingId } of recorded) {
+    await deleteRecordingFiles(meetingId).catch((err) => log({ event: "recording_files_not_deleted", level: "error", userId, meetingId, error: (err as Error).message }));
+  }
   // The confirmation goes after the commit: a refused deletion must not announce one.
   await sendNotice(accountDeletedMail(user.email, user.firstName));
   // After the commit, never inside it: deleting the Stripe customer removes the saved card, so no

@@ -56,6 +56,8 @@ function readMeetings(userId: string) {
       turns: { orderBy: byCreated },
       notes: { orderBy: byCreated },
       summary: { omit: { meetingId: true } },
+      // The recording's record (status, parts, when it was deleted); the audio is fetched through the API.
+      recording: { omit: { meetingId: true, userId: true } },
     },
   });
 }

@@ -5,6 +5,7 @@ import { tokenSchema } from "../auth/schema.ts";
 import { messageResponse } from "../contract/fields.ts";
 import type { Operation } from "../contract/operation.ts";
 import { accountSettingsResponse } from "./account-settings.ts";
+import { recordingRetentionResponse, recordingRetentionSchema } from "./set-recording-retention.ts";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "./schema.ts";
 
 // The account's settings: password, e-mail, other sessions, the data export and deleting it all.
@@ -37,5 +38,6 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
   { method: "post", path: "/api/account/sign-out-others", operationId: "signOutOtherSessions", tag: "Account", summary: "Sign out every other browser and app", auth: "signedIn", responses: { 200: keptSessionResponse } },
   { method: "post", path: "/api/account/email", operationId: "changeEmail", tag: "Account", summary: "Change the e-mail address: a confirmation link goes to the new one", auth: "signedIn", body: changeEmailSchema, responses: { 202: messageResponse } },
   { method: "post", path: "/api/account/email/confirm", operationId: "confirmEmailChange", tag: "Account", summary: "Confirm a new e-mail address with the token from the link", auth: "public", body: tokenSchema, responses: { 200: emailChangeConfirmedResponse } },
+  { method: "put", path: "/api/account/recordings", operationId: "setRecordingRetention", tag: "Account", summary: "How many days recordings are kept (null: until deleted)", auth: "user", body: recordingRetentionSchema, responses: { 200: recordingRetentionResponse } },
   { method: "post", path: "/api/account/delete", operationId: "deleteAccount", tag: "Account", summary: "Delete the account and everything in it (typed e-mail and password)", auth: "signedIn", body: deleteAccountSchema, responses: { 200: messageResponse } },
 ];

@@ -25,6 +25,7 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     manualActivation: input.manualActivation,
     transcript: input.transcript,
     summaries: input.summaries,
+    recordMeetings: input.recordMeetings,
     timeZone: input.timeZone,
     sttProviderId: input.sttProviderId,
     sttExtraParams: (input.sttExtraParams ?? {}) as Prisma.InputJsonObject,

@@ -26,6 +26,7 @@ export const agentInputSchema = z
       manualActivation: flag("manualActivation").default(false),
       transcript: flag("transcript").default(true),
       summaries: flag("summaries").default(true),
+      recordMeetings: flag("recordMeetings").default(false),
       timeZone: z
         .string({ error: "Choose a time zone" })
         .trim()

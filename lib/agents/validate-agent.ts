@@ -14,7 +14,7 @@ const ZOOM_PAIR_MESSAGE = "Zoom app key and secret must be set together";
 function storedInput(a: Agent): Record<string, unknown> {
   return {
     name: a.name, description: a.description, language: a.language, wakeWord: a.wakeWord,
-    manualActivation: a.manualActivation, transcript: a.transcript, summaries: a.summaries, timeZone: a.timeZone,
+    manualActivation: a.manualActivation, transcript: a.transcript, summaries: a.summaries, recordMeetings: a.recordMeetings, timeZone: a.timeZone,
     sttProviderId: a.sttProviderId, sttExtraParams: a.sttExtraParams,
     aiProviderId: a.aiProviderId, aiExtraParams: a.aiExtraParams,
     ttsProviderId: a.ttsProviderId, ttsExtraParams: a.ttsExtraParams,

@@ -21,6 +21,7 @@ export type MeetingDetails = Meeting & {
   turns: Iso<DetailsDto["turns"][number]>[];
   notes: Iso<DetailsDto["notes"][number]>[];
   summary: Iso<NonNullable<DetailsDto["summary"]>> | null;
+  recording: Iso<NonNullable<DetailsDto["recording"]>> | null;
 };
 export interface MeetingList {
   meetings: Meeting[];
@@ -152,7 +153,7 @@ export function useMeetingDetails(id: string) {
   const [streaming, setStreaming] = useState(false);
   const swr = useSWR<MeetingDetails>(`/api/meetings/${id}/details`, (path: string) => apiFetch<MeetingDetails>(path, { fallback: t("fetchMeetingDetails") }), {
     refreshInterval: (latest) =>
-      !latest ? 0 : isLiveStatus(latest.status) ? (streaming ? STREAMING_REFRESH_MS : LIVE_REFRESH_MS) : writingSummary(latest) ? LIVE_REFRESH_MS : 0,
+      !latest ? 0 : isLiveStatus(latest.status) ? (streaming ? STREAMING_REFRESH_MS : LIVE_REFRESH_MS) : writingSummary(latest) || latest.recording?.status === "recording" ? LIVE_REFRESH_MS : 0,
   });
   const live = swr.data ? isLiveStatus(swr.data.status) : false;
   const { mutate } = swr;

@@ -6,6 +6,8 @@ export const EVENT_TYPES = [
   "calendar.event",
   "billing.balance_low",
   "billing.topup_succeeded",
+  "recording.ready",
+  "recording.deleted",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,4 +1,5 @@
 import { servedOverHttps } from "../config.ts";
+import { storageMediaOrigin } from "../storage/media-origin.ts";
 import { ARTIFACT_HTML_POLICY } from "../meetings/meeting-artifacts.ts";
 
 // The security headers of every page and API answer (docs/security.md explains each choice). Pages
@@ -62,8 +63,8 @@ function pagePolicy(nonce: string, opts: { dev?: boolean } = {}): string {
     ["img-src", "'self'", "data:", "blob:", "https:", ...(https ? [] : ["http:"])],
     ["font-src", "'self'", "data:"],
     ["connect-src", "'self'", ...reportingOrigins()],
-    // The test room plays agent audio from WebRTC streams and blobs.
-    ["media-src", "'self'", "blob:", "mediastream:"],
+    // The test room plays agent audio from WebRTC streams and blobs; recordings come from the store.
+    ["media-src", "'self'", "blob:", "mediastream:", ...[storageMediaOrigin()].filter((o): o is string => Boolean(o))],
     ["worker-src", "'self'", "blob:"],
     ["frame-src", "'none'"],
     ["object-src", "'none'"],

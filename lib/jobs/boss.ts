@@ -21,6 +21,8 @@ export const QUEUES = {
   calendarImport: "calendar-import",
   /** E-mail the receipt of one credited top-up or auto-refill: `{ topUpId }`, sent with the credit. */
   receipt: "billing-receipt",
+  /** Delete recordings past their account's retention period; finish ones a crash left open (a cron job, daily). */
+  recordingRetention: "recording-retention",
   /** One attempt to deliver a webhook: `{ deliveryId, after }` (lib/webhooks/attempt-delivery.ts). */
   webhookDelivery: "webhook-delivery",
 } as const;
@@ -75,6 +77,7 @@ export async function installJobs(connectionString: string): Promise<void> {
     // The summary records its own failure (and the user retries it); a crashed worker's job retries once.
     await boss.createQueue(QUEUES.meetingSummary, { retryLimit: 1, retryDelay: 30, expireInSeconds: 900 });
     await boss.createQueue(QUEUES.modelRetirements, { retryLimit: 2, retryDelay: 600, expireInSeconds: 900 });
+    await boss.createQueue(QUEUES.recordingRetention, { retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 });
     // One calendar's import, sent with the calendar as singletonKey: "stately" keeps at most one
     // queued and one running per calendar (a second refresh while one waits adds nothing). It wakes
     // the jobs process at once (notify); an import is bounded by the fetch deadline and its transaction.

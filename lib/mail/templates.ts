@@ -73,6 +73,8 @@ export interface SummaryMailContent {
   decisions: string[];
   actionItems: { text: string; owner: string | null; due: string | null }[];
   notes: { kind: "note" | "action_item"; text: string; owner: string | null; due: string | null }[];
+  /** The meeting was recorded (docs/recordings.md): the mail says so and where to play it. */
+  recorded?: boolean;
 }
 
 /** "Text (Owner, due 2026-12-01)". */
@@ -89,6 +91,7 @@ export function summaryMail(to: string, m: SummaryMailContent): Mail {
   if (m.actionItems.length) blocks.push({ heading: "Action items" }, { items: m.actionItems.map(actionItemLine) });
   const notes = m.notes.filter((n) => n.kind === "note").map((n) => n.text);
   if (notes.length) blocks.push({ heading: "Notes taken in the meeting" }, { items: notes });
+  if (m.recorded) blocks.push({ heading: "Recording" }, "This meeting was recorded. Play it beside the transcript on the meeting's page.");
   const settings = m.agentId ? ` (${appUrl()}/agents/${encodeURIComponent(m.agentId)}/edit)` : "";
   const footer = `You get this e-mail because “Write a summary after each meeting” is on for ${m.agentName}. To stop it, switch that off in the agent's settings${settings}.`;
   return layout(to, `Minutes: ${title}`, blocks, { label: "Open the meeting", url: `${appUrl()}/meetings/${encodeURIComponent(m.id)}/details` }, [], footer);

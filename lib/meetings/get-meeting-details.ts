@@ -8,6 +8,7 @@ import { AppError } from "../errors/app-error.ts";
 import { providerKind } from "../providers/queries.ts";
 import { expectedSummary, meetingSummaryResponse, noteResponse, serializeNote, serializeSummary } from "./serialize-summary.ts";
 import { meetingResponse, meetingStatusField, serializeMeeting, WITH_AGENT_NAME } from "./serialize.ts";
+import { recordingResponse, serializeRecording } from "./serialize-recording.ts";
 
 const toolCall = z.object({ name: z.string(), server: z.string().nullable(), arguments: z.string(), durationMs: z.int(), ok: z.boolean(), error: z.string().nullable() });
 
@@ -64,6 +65,7 @@ export const meetingDetailsResponse = z
     turns: z.array(turnResponse),
     notes: z.array(noteResponse),
     summary: meetingSummaryResponse.nullable(),
+    recording: recordingResponse.nullable().meta({ description: "The meeting's audio, when its agent records (docs/recordings.md)" }),
   })
   .meta({ id: "MeetingDetails" });
 
@@ -79,7 +81,7 @@ export async function getMeetingDetails(userId: string, id: string) {
   await sweepLostMeetings({ userId });
   const meeting = await db.meeting.findFirst({ where: { id, userId }, include: { ...WITH_AGENT_NAME, agent: { select: { name: true, status: true, manualActivation: true, transcript: true, summaries: true } } } });
   if (!meeting) throw new AppError("not_found", "Meeting not found");
-  const [events, participants, segments, usage, providerUsage, turns, notes, summary] = await Promise.all([
+  const [events, participants, segments, usage, providerUsage, turns, notes, summary, recording] = await Promise.all([
     db.meetingEvent.findMany({ where: { meetingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.meetingParticipant.findMany({ where: { meetingId: id }, orderBy: [{ joinedAt: "asc" }, { id: "asc" }] }),
     db.transcriptSegment.findMany({ where: { meetingId: id }, orderBy: [{ startMs: "desc" }, { id: "desc" }], take: TRANSCRIPT_LIMIT }),
@@ -88,6 +90,7 @@ export async function getMeetingDetails(userId: string, id: string) {
     db.meetingTurn.findMany({ where: { meetingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.meetingNote.findMany({ where: { meetingId: id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     db.meetingSummary.findUnique({ where: { meetingId: id } }),
+    db.recording.findUnique({ where: { meetingId: id }, include: { user: { select: { recordingRetentionDays: true } } } }),
   ]);
   const costMicros = -(usage._sum.amountMicros ?? 0n);
   return {
@@ -132,5 +135,6 @@ export async function getMeetingDetails(userId: string, id: string) {
     }) satisfies Sent<typeof turnResponse>),
     notes: notes.map(serializeNote),
     summary: serializeSummary(summary) ?? expectedSummary(meeting, segments.length > 0),
+    recording: recording ? await serializeRecording(recording, recording.user.recordingRetentionDays) : null,
   } satisfies Sent<typeof meetingDetailsResponse>;
 }

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { EVENT_STREAM, type Operation } from "../contract/operation.ts";
 import { confirmOwnerSchema } from "./confirm-meeting-owner.ts";
+import { messageResponse } from "../contract/fields.ts";
 import { meetingDetailsResponse } from "./get-meeting-details.ts";
+import { recordingResponse } from "./serialize-recording.ts";
 import { activationSchema, joinMeetingSchema, listMeetingsQuerySchema } from "./schema.ts";
 import { meetingListResponse, meetingResponse } from "./serialize.ts";
 
@@ -33,6 +35,13 @@ export const MEETING_OPERATIONS: Operation[] = [
     body: confirmOwnerSchema,
     responses: { 200: z.object({ ownerParticipantId: z.string().nullable() }) },
   },
+  {
+    method: "get", path: "/api/meetings/{id}/recording", operationId: "getMeetingRecording", tag: "Meetings", auth: "user",
+    summary: "The meeting's recording: status, duration, size and fresh signed URLs of its parts",
+    description: "Only the owner (and the owner's API keys); another user's meeting is 404. The URLs need no other credentials, answer Range requests and expire at urlExpiresAt (a changed or expired one is 403): fetch this again for new ones.",
+    responses: { 200: recordingResponse },
+  },
+  { method: "delete", path: "/api/meetings/{id}/recording", operationId: "deleteMeetingRecording", tag: "Meetings", summary: "Delete the meeting's recording (its audio; the meeting says it was deleted)", auth: "user", responses: { 200: messageResponse } },
   {
     method: "get", path: "/api/meetings/{id}/artifacts/{file}", operationId: "getMeetingArtifact", tag: "Meetings", summary: "A failure screenshot or page HTML the bot saved", auth: "user",
     responses: { 200: { mediaTypes: ["image/png", "text/html"], description: "The screenshot, or the page's HTML" } },

@@ -2,6 +2,8 @@ import { db } from "../db/client.ts";
 import { meetingHeartbeatTimeoutSeconds, meetingQueueTimeoutSeconds } from "../config.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 import { HANDED_OVER_REASON, LIVE_STATUSES } from "./status.ts";
+import { finishRecording } from "./recording-writes.ts";
+import { log } from "../log.ts";
 
 /** Why the sweep failed a meeting (statusReason). */
 export type LostReason = "heartbeat_lost" | "no_worker" | "no_free_bot";
@@ -48,6 +50,8 @@ export async function sweepLostMeetings(opts: { userId?: string; now?: Date } = 
       if (!(err instanceof TransitionRefused)) throw err;
     }
   }
+  // A lost bot's recording keeps what it appended: sealed and ready (docs/recordings.md).
+  for (const id of failed) await finishRecording(id).catch((err) => log({ event: "recording_finish_error", level: "error", meetingId: id, error: String(err) }));
   return failed;
 }
 

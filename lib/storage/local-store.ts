@@ -48,6 +48,30 @@ export function localStorage(root: string, baseUrl: string): Storage {
         .filter((key) => key.startsWith(prefix))
         .sort();
     },
+    async append(key, _seq, chunk) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      // O_APPEND and fsync: the piece is on disk when this resolves (a crash loses only later ones).
+      const handle = await fs.open(target, "a");
+      try {
+        await handle.write(chunk);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    },
+    async seal(key, patch) {
+      const size = await this.size(key);
+      if (size === null || !patch || patch.at + patch.bytes.length > size) return size;
+      const handle = await fs.open(file(key), "r+");
+      try {
+        await handle.write(patch.bytes, 0, patch.bytes.length, patch.at);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      return size;
+    },
     async signedUrl(key, expiresInSeconds, now = new Date()) {
       return signLocalUrl(baseUrl, checkKey(key), Math.floor(now.getTime() / 1000) + expiresInSeconds);
     },

@@ -1,8 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { Readable } from "node:stream";
-import { checkKey, type Storage } from "./store.ts";
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { checkKey, pieceKey, type Storage } from "./store.ts";
 
 // Any S3-compatible object store (AWS S3, MinIO, R2, Ceph) through the official SDK. Objects live at
 // "<prefix><key>" in `bucket`; uploads go through lib-storage's Upload, which sends objects larger
@@ -62,6 +63,37 @@ export function s3Storage(settings: S3Settings): Storage {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys.sort();
+    },
+    async append(key, seq, chunk) {
+      await this.put(pieceKey(key, seq), chunk);
+    },
+    async seal(key, patch) {
+      const pieces = await this.list(pieceKey(key, 0).replace(/\d+$/, ""));
+      const apply = (bytes: Buffer) => {
+        if (patch && patch.at + patch.bytes.length <= bytes.length) patch.bytes.copy(bytes, patch.at);
+        return bytes;
+      };
+      if (pieces.length === 0) {
+        if (!patch) return this.size(key);
+        const whole = await this.get(key);
+        if (!whole) return null;
+        const bytes = apply(await buffer(whole.body));
+        await this.put(key, bytes);
+        return bytes.length;
+      }
+      const get = (piece: string) => this.get(piece).then((o) => (o ? buffer(o.body) : Buffer.alloc(0)));
+      let size = 0;
+      async function* joined() {
+        for (const [i, piece] of pieces.entries()) {
+          const bytes = await get(piece);
+          if (i === 0) apply(bytes);
+          size += bytes.length;
+          yield bytes;
+        }
+      }
+      await this.put(key, Readable.from(joined()));
+      for (const piece of pieces) await this.delete(piece);
+      return size;
     },
     async signedUrl(key, expiresInSeconds, now = new Date()) {
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: Key(key) }), { expiresIn: expiresInSeconds, signingDate: now });

@@ -92,8 +92,9 @@ async function mailSummary(meetingId: string): Promise<void> {
   const summary = await db.meetingSummary.findUniqueOrThrow({ where: { meetingId }, include: { meeting: { include: { agent: true, user: { select: { email: true } } } } } });
   const { meeting } = summary;
   const notes = await db.meetingNote.findMany({ where: { meetingId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const recorded = (await db.recording.count({ where: { meetingId, status: { in: ["recording", "ready"] } } })) > 0;
   const when = localTime(meeting.startedAt ?? meeting.scheduledStart, meeting.agent?.timeZone ?? "UTC");
   const minutes = { summary: summary.summary, decisions: summary.decisions, actionItems: summary.actionItems as Minutes["actionItems"] };
-  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, agentId: meeting.agentId, title: englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name }), date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes }));
+  await sendMail(summaryMail(meeting.user.email, { id: meeting.id, agentId: meeting.agentId, title: englishMeetingTitle({ ...meeting, agentName: meeting.agent?.name }), date: when.date, agentName: meeting.agent?.name ?? "Cohost", ...minutes, notes, recorded }));
   await db.meetingSummary.update({ where: { meetingId }, data: { emailedAt: new Date() } });
 }

@@ -34,6 +34,7 @@ const EXPORTED: Record<string, (e: Export) => unknown[]> = {
   MeetingTurn: (e) => e.meetings.flatMap((m: Export) => m.turns),
   MeetingNote: (e) => e.meetings.flatMap((m: Export) => m.notes),
   MeetingSummary: (e) => rows(e.meetings.map((m: Export) => m.summary)),
+  Recording: (e) => rows(e.meetings.map((m: Export) => m.recording)),
   Calendar: (e) => e.calendars,
   CalendarEvent: (e) => e.calendarEvents,
   CalendarEventSource: (e) => e.calendars.flatMap((c: Export) => c.sources),
@@ -96,6 +97,7 @@ async function fillAccount(userId: string) {
   await db.meetingTurn.create({ data: { ...m, turnId: 1, voiceToVoiceMs: 900 } });
   await db.meetingNote.create({ data: { ...m, kind: "action_item", text: "Send the deck", owner: "Ada" } });
   await db.meetingSummary.create({ data: { ...m, status: "done", summary: "We shipped.", decisions: ["Ship on Friday"] } });
+  await db.recording.create({ data: { ...m, userId, status: "ready", parts: [{ startMs: 0, durationMs: 60_000, bytes: 240_000, durationAt: 81, unitNs: 1_000_000, sealed: true }] } });
   const calendar = await db.calendar.create({ data: { userId, agentId: agent.id, name: "Work", source: "subscription", sourceUrl: "https://calendar.google.com/calendar/ical/ada/private-s3cr3tpath/basic.ics" } });
   const event = await db.calendarEvent.create({ data: { userId, agentId: agent.id, uid: "u1", startsAt: new Date(), meetingUrl: "https://zoom.us/j/2", platform: "zoom" } });
   await db.calendarEventSource.create({ data: { calendarId: calendar.id, uid: "u1", eventId: event.id, startsAt: event.startsAt } });

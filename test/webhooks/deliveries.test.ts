@@ -73,7 +73,7 @@ describe("webhook endpoints", () => {
       [{ events: ["meeting.ended"] }, "Enter the address that should receive the events"],
       [{ url: "example.com/hook", events: ["meeting.ended"] }, "Enter a full address, e.g. https://example.com/webhooks/cohost"],
       [{ url: "https://example.com/hook", events: [] }, "Choose at least one event"],
-      [{ url: "https://example.com/hook", events: ["meeting.exploded"] }, "Events must be among: meeting.status_changed, meeting.transcript.segment, meeting.ended, calendar.event, billing.balance_low, billing.topup_succeeded"],
+      [{ url: "https://example.com/hook", events: ["meeting.exploded"] }, "Events must be among: meeting.status_changed, meeting.transcript.segment, meeting.ended, calendar.event, billing.balance_low, billing.topup_succeeded, recording.ready, recording.deleted"],
       [{ url: "https://user:pw@example.com/hook", events: ["meeting.ended"] }, "The address must not contain a user name or password"],
     ];
     for (const [body, message] of cases) {

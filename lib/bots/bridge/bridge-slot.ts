@@ -1,4 +1,4 @@
-import type { AudioBridge, RemoteTrack } from "./create-audio-bridge.ts";
+import type { AudioBridge, RecordingChunk, RemoteTrack } from "./create-audio-bridge.ts";
 import type { PcmFrame } from "../../voice/types.ts";
 
 // The bridge the voice session and the mixer hold for the whole run, while the page under it may
@@ -16,6 +16,7 @@ export function bridgeSlot(first: AudioBridge): BridgeSlot {
     frame: new Set<(frame: PcmFrame) => void>(),
     track: new Set<(track: RemoteTrack) => void>(),
     playback: new Set<(playing: boolean) => void>(),
+    recording: new Set<(chunk: RecordingChunk) => void>(),
   };
   let current = first;
   let playedBefore = 0;
@@ -23,6 +24,7 @@ export function bridgeSlot(first: AudioBridge): BridgeSlot {
     bridge.onFrame((f) => listeners.frame.forEach((l) => l(f)));
     bridge.onTrack((t) => listeners.track.forEach((l) => l(t)));
     bridge.onPlayback((p) => listeners.playback.forEach((l) => l(p)));
+    bridge.onRecording((c) => listeners.recording.forEach((l) => l(c)));
   };
   const subscribe = <T>(set: Set<T>, listener: T) => {
     set.add(listener);
@@ -34,6 +36,9 @@ export function bridgeSlot(first: AudioBridge): BridgeSlot {
     onFrame: (listener) => subscribe(listeners.frame, listener),
     onTrack: (listener) => subscribe(listeners.track, listener),
     onPlayback: (listener) => subscribe(listeners.playback, listener),
+    onRecording: (listener) => subscribe(listeners.recording, listener),
+    startRecording: () => current.startRecording(),
+    stopRecording: () => current.stopRecording(),
     play: (samples, sampleRate) => current.play(samples, sampleRate),
     clear: () => current.clear(),
     playedMs: () => playedBefore + current.playedMs(),

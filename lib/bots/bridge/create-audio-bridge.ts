@@ -37,8 +37,20 @@ export interface AudioBridge extends AudioSink {
   sync(): Promise<number>;
   /** How the call's audio has reached the page so far (null: no remote audio, or the page is gone). */
   receiveStats(): Promise<ReceiveStats | null>;
+  /** Starts recording the call with the agent's voice (docs/recordings.md); false if the page cannot. */
+  startRecording(): Promise<boolean>;
+  /** Stops recording after the last chunk has reached onRecording; the part's length in ms (null: none). */
+  stopRecording(): Promise<number | null>;
+  /** A chunk of the recording (Opus in WebM), in order: `seq` from 0, `atMs` since the recording started. */
+  onRecording(listener: (chunk: RecordingChunk) => void): () => void;
   /** Stops capture and playout in the page; no callbacks after it. */
   close(): Promise<void>;
+}
+
+export interface RecordingChunk {
+  seq: number;
+  atMs: number;
+  data: Buffer;
 }
 
 /** The page's WebRTC receivers of audio, over the call so far (getStats, inbound-rtp). */
@@ -70,6 +82,7 @@ type Message =
   | ({ type: "track" } & RemoteTrack)
   | { type: "mic"; trackId: string }
   | { type: "played"; playedMs: number; playing: boolean }
+  | { type: "rec"; seq: number; atMs: number; data: string }
   | { type: "error"; message: string };
 
 function isPage(target: BrowserContext | Page): target is Page {
@@ -101,6 +114,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
     frame: new Set<(frame: PcmFrame) => void>(),
     track: new Set<(track: RemoteTrack) => void>(),
     playback: new Set<(playing: boolean) => void>(),
+    recording: new Set<(chunk: RecordingChunk) => void>(),
   };
   let closed = false;
   let played = 0;
@@ -130,6 +144,11 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
           for (const l of listeners.playback) l(playing);
         }
         return;
+      case "rec": {
+        const chunk = { seq: m.seq, atMs: m.atMs, data: Buffer.from(m.data, "base64") };
+        for (const l of listeners.recording) l(chunk);
+        return;
+      }
       case "error":
         onError(new Error(m.message));
     }
@@ -162,6 +181,17 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
       });
     },
     playedMs: () => played,
+    async startRecording() {
+      return (await pages.evaluate(call("record"))) === true;
+    },
+    async stopRecording() {
+      const ms = await pages.evaluate(call("stopRecording"), true);
+      return typeof ms === "number" ? ms : null;
+    },
+    onRecording(listener) {
+      listeners.recording.add(listener);
+      return () => listeners.recording.delete(listener);
+    },
     async receiveStats() {
       return ((await pages.evaluate(call("receiveStats"), true)) as ReceiveStats | undefined) ?? null;
     },
@@ -177,6 +207,7 @@ export async function createAudioBridge(target: BrowserContext | Page, opts: Aud
       listeners.frame.clear();
       listeners.track.clear();
       listeners.playback.clear();
+      listeners.recording.clear();
       await pages.detachAll();
     },
   };

@@ -1,6 +1,8 @@
 import { queueAutoRefill } from "../../billing/refill-job.ts";
 import { admitRun, billMinute, noteRun } from "../../meetings/bot-runs.ts";
 import { MinuteBilling } from "../minute-billing.ts";
+import { recordingNotice } from "../recording-notice.ts";
+import { RecordingWriter } from "../recording-writer.ts";
 import { afterMove } from "./after-move.ts";
 import { postEntryLine } from "./post-chat.ts";
 import { watchRemoteAudio } from "./remote-audio-watch.ts";
@@ -14,7 +16,7 @@ import type { Opened } from "./set-up.ts";
  * fetches the activation and the leave rules' clocks start.
  * The end of the bot's time stops billing and every in-call timer (`run.end.atEnd`).
  */
-export async function enterCall(run: RunScope, { agent, live, bridge }: Opened): Promise<void> {
+export async function enterCall(run: RunScope, { agent, live, bridge, session }: Opened): Promise<void> {
   const admission = await run.statuses.write("in_progress", () => admitRun(run.ref));
   if (!admission.moved) {
     afterMove(run, "in_progress")(admission);
@@ -35,6 +37,7 @@ export async function enterCall(run: RunScope, { agent, live, bridge }: Opened):
     },
   });
   run.end.atEnd(stopAudioWatch);
+  if (agent.recordMeetings) await startRecording(run, bridge, () => session.say(recordingNotice(agent.language)));
 
   const { userId } = run.ctx.meeting;
   const billing = (run.parts.billing = new MinuteBilling({
@@ -51,4 +54,15 @@ export async function enterCall(run: RunScope, { agent, live, bridge }: Opened):
   run.rules.admitted();
   // The meeting learns from the chat that the agent is there, and for whom it transcribes.
   void postEntryLine(run, agent).catch((err) => run.log("chat_entry_failed", { level: "warn", error: String((err as Error)?.message ?? err) }));
+}
+
+/** Recording (docs/recordings.md): started, then announced by the agent in its language (so the notice is on it). */
+async function startRecording(run: RunScope, bridge: Opened["bridge"], announce: () => Promise<void>): Promise<void> {
+  const writer = (run.parts.recording = new RecordingWriter({ id: run.ref.meetingId, userId: run.ctx.meeting.userId }, bridge, run.log));
+  try {
+    await writer.start();
+  } catch (err) {
+    run.log("recording_start_failed", { level: "error", error: String(err) });
+  }
+  void announce().catch((err) => run.log("recording_notice_failed", { level: "warn", error: String(err) }));
 }

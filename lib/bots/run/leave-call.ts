@@ -14,6 +14,8 @@ const GOODBYE_LIMIT_MS = 15_000;
 const SESSION_STOP_LIMIT_MS = 5_000;
 /** How long ending the tool servers' sessions may take. */
 const TOOLS_CLOSE_LIMIT_MS = 3_000;
+/** How long the recording's last chunk and sealing its part may take. */
+const RECORDING_STOP_LIMIT_MS = 15_000;
 /** How long reading the call's receive statistics from the page may take (a log line only). */
 const CALL_AUDIO_LIMIT_MS = 2_000;
 /** How long leaving through the client may take. */
@@ -28,7 +30,7 @@ const CLOSE_LIMIT_MS = 10_000;
  * what the run opened, so a run that ended early skips what it never got to.
  */
 export function leaveCallSteps(parts: RunParts, end: End, log: Logger): TeardownStep[] {
-  const { session, tools, bridge, meetingSession, context } = parts;
+  const { session, tools, bridge, meetingSession, context, recording } = parts;
   return [
     {
       step: "goodbye",
@@ -39,6 +41,7 @@ export function leaveCallSteps(parts: RunParts, end: End, log: Logger): Teardown
       },
     },
     { step: "session_stop", limitMs: SESSION_STOP_LIMIT_MS, run: async () => session?.stop() },
+    { step: "recording_stop", limitMs: RECORDING_STOP_LIMIT_MS, run: async () => recording?.stop() },
     { step: "tools_close", limitMs: TOOLS_CLOSE_LIMIT_MS, run: async () => tools?.close() },
     {
       step: "call_audio",

@@ -5,6 +5,7 @@ import type { AudioMixer } from "../audio-mixer.ts";
 import type { AudioBridge } from "../bridge/create-audio-bridge.ts";
 import type { MinuteBilling } from "../minute-billing.ts";
 import type { MeetingSession } from "../platforms/types.ts";
+import type { RecordingWriter } from "../recording-writer.ts";
 
 /**
  * What a meeting run holds, filled in as its phases go: null until the phase that opens it, so the
@@ -26,6 +27,8 @@ export interface RunParts {
   mixer: AudioMixer | null;
   /** The meeting client once the bot is in (join). */
   meetingSession: MeetingSession | null;
+  /** This run's part of the meeting's recording, when the agent records (in call). */
+  recording: RecordingWriter | null;
   /** One tick per started minute (in call). */
   billing: MinuteBilling | null;
   /** The admission is written: the bot is in the call (in call). */
@@ -46,6 +49,7 @@ export function noParts(): RunParts {
     session: null,
     mixer: null,
     meetingSession: null,
+    recording: null,
     billing: null,
     admitted: false,
     activated: null,

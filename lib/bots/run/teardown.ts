@@ -1,3 +1,4 @@
+import { finishRecording } from "../../meetings/recording-writes.ts";
 import { releaseRun } from "../../meetings/run-writes.ts";
 import { requestSummaryAfterRun } from "../../summaries/request-summary.ts";
 import { writeFinalStatus } from "./final-status.ts";
@@ -25,6 +26,8 @@ export async function tearDown(run: RunScope, end: End, finalWritesMs: number): 
   await writeFinalStatus(end, run.ref, run.statuses, run.log);
   // The run's last write: meeting.ended and the live streams' `end` wait for it (lib/meetings/run-writes.ts).
   if (end.kind !== "shutdown") await releaseRun(run.ref).catch((err) => run.log("release_error", { level: "error", error: String(err) }));
+  // A hand-over keeps the recording open for the next run's part; any other end completes it.
+  if (end.kind !== "shutdown" && run.parts.recording) await finishRecording(run.ref.meetingId).catch((err) => run.log("recording_finish_error", { level: "error", error: String(err) }));
   // Written after every line of the transcript is saved (above), whoever completed the meeting.
   if (end.kind !== "shutdown") await requestSummaryAfterRun(run.ref.meetingId, run.ref.runId).catch((err) => run.log("summary_request_error", { level: "error", error: String(err) }));
 }

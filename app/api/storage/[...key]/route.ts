@@ -15,6 +15,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ key:
     valid = false;
   }
   if (!valid) return Response.json({ error: "forbidden", message: "This link is not valid or has expired" }, { status: 403 });
-  const response = await objectResponse(openStorage(), key, request.headers.get("range"), { "cache-control": "private, no-store", "x-content-type-options": "nosniff" });
+  const type: Record<string, string> = key.endsWith(".webm") ? { "content-type": "audio/webm" } : {};
+  const response = await objectResponse(openStorage(), key, request.headers.get("range"), { ...type, "cache-control": "private, no-store", "x-content-type-options": "nosniff" });
   return response ?? Response.json({ error: "not_found", message: "Not found" }, { status: 404 });
 }

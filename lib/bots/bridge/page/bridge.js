@@ -19,6 +19,7 @@ import { microphoneOutput } from "./microphone-output.js";
 import { mainAudioFirst } from "./main-audio.js";
 import { peerConnections, tapPeerConnections } from "./peer-connections.js";
 import { receiveStats } from "./receive-stats.js";
+import { recorder } from "./recorder.js";
 import { remoteTracks } from "./remote-tracks.js";
 import { channelToNode } from "./to-node.js";
 
@@ -43,6 +44,9 @@ export function cohostAudioBridge(config) {
   const microphone = microphoneOutput(send);
   overrideGetUserMedia(microphone.outputGraph, tracks.ownTracks, send);
 
+  // ---------- record (docs/recordings.md) ----------
+  const recording = recorder({ send, outputGraph: microphone.outputGraph, tracks });
+
   Object.defineProperty(w, "__cohostBridge", {
     value: Object.freeze({
       play: microphone.play,
@@ -50,15 +54,20 @@ export function cohostAudioBridge(config) {
       /** Everything before this call has been applied: the exact played total. */
       sync: () => microphone.playedNow(),
       receiveStats: () => receiveStats(peers.live()),
+      record: recording.start,
+      /** Resolves once the last chunk has been sent: the recording's length in ms. */
+      stopRecording: recording.stop,
       /** For logs when something goes wrong. */
       state: () => ({
         tracks: tracks.state(),
         binding: toNode.bound(),
         pending: toNode.pending(),
         ...microphone.state(),
+        recording: recording.state(),
         playedMs: microphone.playedNow(),
       }),
       stop() {
+        void recording.stop();
         tracks.stop();
         microphone.stop();
       },

@@ -7,7 +7,7 @@ import { captureByProcessor } from "./capture-by-processor.js";
 
 /**
  * @typedef {"peer" | "element"} Origin
- * @typedef {{ keeper: HTMLAudioElement | null, reader: ReadableStreamDefaultReader<any> | null, frames: number }} Captured
+ * @typedef {{ track: MediaStreamTrack, keeper: HTMLAudioElement | null, reader: ReadableStreamDefaultReader<any> | null, frames: number }} Captured
  * @typedef {(track: MediaStreamTrack, streams: readonly MediaStream[], origin: Origin) => Promise<void>} Capture
  */
 
@@ -20,16 +20,21 @@ export function remoteTracks({ send, frameMs }) {
   /** Our own microphone tracks: never captured as someone else's voice. */
   /** @type {WeakSet<MediaStreamTrack>} */
   const ownTracks = new WeakSet();
+  /** Who wants each captured track as it starts (the recorder). */
+  /** @type {Set<(track: MediaStreamTrack) => void>} */
+  const watchers = new Set();
 
   /** @type {Capture} */
   async function capture(track, streams, origin) {
     if (track.kind !== "audio" || track.readyState === "ended" || captured.has(track.id) || ownTracks.has(track)) return;
     const entry = {
+      track,
       keeper: /** @type {HTMLAudioElement | null} */ (null),
       reader: /** @type {ReadableStreamDefaultReader<any> | null} */ (null),
       frames: 0,
     };
     captured.set(track.id, entry);
+    for (const watcher of watchers) watcher(track);
     const speakerId = streams[0]?.id || track.id;
     try {
       // Chromium pulls a remote WebRTC track's audio out of its jitter buffer only while a media
@@ -66,6 +71,13 @@ export function remoteTracks({ send, frameMs }) {
   return {
     capture,
     ownTracks,
+    /** The tracks being captured now, and each one as it starts (returns an unsubscribe). */
+    live: () => [...captured.values()].map((e) => e.track),
+    /** @param {(track: MediaStreamTrack) => void} watcher */
+    watch(watcher) {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
     /** For state(): each track, whether its reader runs, and how many frames it sent. */
     state: () => [...captured.entries()].map(([id, e]) => ({ id, running: Boolean(e.reader), frames: e.frames })),
     /** Stops reading every track (close()): no track messages, nothing more is sent. */
