@@ -25,3 +25,12 @@ const NOTICE: Record<string, string> = {
 export function recordingNotice(language: string): string {
   return NOTICE[language] ?? NOTICE.en;
 }
+
+/**
+ * The line written in the chat on admission: the agent's entry line, and for an agent that records
+ * the notice too — also when its owner switched the entry line off (the notice is on by design).
+ */
+export function admissionChatLine(entry: string | null, agent: { recordMeetings: boolean; language: string }): string | null {
+  if (!agent.recordMeetings) return entry;
+  return entry ? `${entry} ${recordingNotice(agent.language)}` : recordingNotice(agent.language);
+}

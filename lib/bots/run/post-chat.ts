@@ -2,6 +2,7 @@ import { db } from "../../db/client.ts";
 import { chatEntryOf } from "../../agents/chat-entry.ts";
 import type { Agent } from "../../generated/prisma/client.ts";
 import { saveTranscriptSegment } from "../../meetings/bot-runs.ts";
+import { admissionChatLine } from "../recording-notice.ts";
 import { errorText } from "../../log.ts";
 import type { RunScope } from "./run-scope.ts";
 
@@ -28,10 +29,13 @@ export async function postChat(run: RunScope, text: string): Promise<boolean> {
   }
 }
 
-/** On admission: the agent's entry line (unless switched off), and it in the transcript when the agent keeps one. */
+/**
+ * On admission: the agent's entry line (unless switched off) with the recording notice when it
+ * records, and it in the transcript when the agent keeps one.
+ */
 export async function postEntryLine(run: RunScope, agent: Agent): Promise<void> {
   const owner = await db.user.findUnique({ where: { id: run.ctx.meeting.userId }, select: { firstName: true, lastName: true } });
-  const text = chatEntryOf(agent, [owner?.firstName, owner?.lastName].filter(Boolean).join(" "));
+  const text = admissionChatLine(chatEntryOf(agent, [owner?.firstName, owner?.lastName].filter(Boolean).join(" ")), agent);
   if (!text) return;
   const at = performance.now();
   if (!(await postChat(run, text)) || !agent.transcript) return;
