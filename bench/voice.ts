@@ -22,7 +22,8 @@
 //   same two cores, which they would not in production.
 // The machine is shared: the load average is reported with the figures.
 // Settings: BENCH_TURNS, BENCH_LEVELS ("1,2,4": each measured, even after one fails), BENCH_MAX_BOTS (12),
-// BENCH_VARIANTS (below), NEXT_DIST_DIR, DATABASE_URL.
+// BENCH_VARIANTS (below), BENCH_RECORD=1 (the agent records its meetings: docs/recordings.md), NEXT_DIST_DIR,
+// DATABASE_URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -41,6 +42,7 @@ import { configuredWaits, FAKE_DELAYS, percentileMs } from "./lib/voice-delays.t
 
 const root = path.resolve(import.meta.dirname, "..");
 const TURNS = Number(process.env.BENCH_TURNS || 6);
+const RECORD = process.env.BENCH_RECORD === "1";
 const MAX_BOTS = Number(process.env.BENCH_MAX_BOTS || 12);
 const LEVELS = process.env.BENCH_LEVELS
   ? process.env.BENCH_LEVELS.split(",").map(Number)
@@ -424,6 +426,7 @@ async function main() {
     ttsProviderId: PROVIDERS.tts,
     ttsApiKey: fakes.validKey,
     meetingPlatform: "meet",
+    recordMeetings: RECORD,
   });
 
   const people = await launchPerson({ wav: microphoneWav() });
@@ -631,6 +634,7 @@ async function main() {
           tts_ms_per_char: TTS_MS_PER_CHAR,
           person_speaks: `"${QUESTION}" every ${TURN_PERIOD_MS} ms`,
           turns_per_bot: TURNS,
+          recording: RECORD,
         },
         configured_waits_ms: {
           ...WAITS,

@@ -35,7 +35,7 @@ describe("events in the outbox", () => {
       ["meeting.ended", null],
     ]);
     const segment = await db.transcriptSegment.findFirstOrThrow({ where: { meetingId } });
-    expect(events[1].data).toEqual({ meetingId, segment: { id: segment.id, speaker: "Grace", isAgent: false, text: "Hello agent", startMs: 1000, endMs: 2500, interrupted: false } });
+    expect(events[1].data).toEqual({ meetingId, segment: { id: segment.id, speaker: "Grace", isAgent: false, text: "Hello agent", startMs: 1000, endMs: 2500, interrupted: false, chat: false } });
     expect(events[2].data).toEqual({ meetingId, agentId: ctx.agent.id, fromStatus: "joining", status: "failed", reason: "provider_error" });
     expect(events[3].data).toEqual({ meetingId, agentId: ctx.agent.id, status: "failed", reason: "provider_error" });
     expect(events.every((e) => e.userId === ctx.user.id)).toBe(true);

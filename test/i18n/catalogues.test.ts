@@ -103,6 +103,9 @@ const SAME_IN_GERMAN = new Set([
   "developers.hooks.title",
   "developers.log.latency",
   "developers.log.meeting",
+  // "Chat" is German too.
+  "agents.sections.chat",
+  "rooms.chat.title",
 ]);
 
 describe("message texts", () => {
