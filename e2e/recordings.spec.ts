@@ -39,7 +39,8 @@ test("a recorded meeting: announced, played back beside the transcript, a line s
   const person = await personJoins(room.url, speechWav([6000, "hey-cohost-agenda.wav", 15_000]));
   try {
     // The notice, spoken through the agent's voice, and then the answer.
-    await expect(person.page.getByText("Hello, please note that this meeting is being recorded.")).toBeVisible({ timeout: 30_000 });
+    // (The chat's entry line carries the notice too: this is the spoken line, in the live transcript.)
+    await expect(person.page.getByRole("log", { name: "Live transcript" }).getByText("Hello, please note that this meeting is being recorded.", { exact: true })).toBeVisible({ timeout: 30_000 });
     await waitFor(page.request, meetingId, "the answer in the transcript", (d) => d.transcript.some((s) => s.text.startsWith("The roadmap review")));
     await page.goto(`/meetings/${meetingId}/details`);
     await expect(page.getByText("This meeting is being recorded.", { exact: true })).toBeVisible();

@@ -94,7 +94,11 @@ async function main() {
 
   step(`Starting the web server on http://localhost:${appPort}`);
   const children: ChildProcess[] = [];
-  const web = spawn(process.execPath, [nextBin, dev ? "dev" : "start", "-p", String(appPort)], {
+  // Idle connections are kept 65 s (Node's default is 5 s): longer than a load balancer's usual idle
+  // timeout (60 s), so a client never sends on a connection the server is closing at that moment
+  // (ECONNRESET on a reused connection; seen from API clients in the e2e suite under load).
+  const mode = dev ? ["dev"] : ["start", "--keepAliveTimeout", "65000"];
+  const web = spawn(process.execPath, [nextBin, ...mode, "-p", String(appPort)], {
     cwd: root,
     env: { ...env, NODE_ENV: dev ? "development" : "production" },
     stdio: "inherit",
