@@ -3,6 +3,7 @@ import { chatEntryOf } from "../../agents/chat-entry.ts";
 import type { Agent } from "../../generated/prisma/client.ts";
 import { saveTranscriptSegment } from "../../meetings/bot-runs.ts";
 import { admissionChatLine } from "../recording-notice.ts";
+import { within } from "../within.ts";
 import { errorText } from "../../log.ts";
 import type { RunScope } from "./run-scope.ts";
 
@@ -16,16 +17,14 @@ const CHAT_SEND_LIMIT_MS = 15_000;
 export async function postChat(run: RunScope, text: string): Promise<boolean> {
   const client = run.parts.meetingSession;
   if (!client || run.end.over) return false;
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([client.sendChat(text), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("timed out")), CHAT_SEND_LIMIT_MS)))]);
+    const sent = await within(client.sendChat(text), CHAT_SEND_LIMIT_MS);
+    if (!sent.done) throw new Error("timed out");
     run.log("chat_sent", { chars: text.length });
     return true;
   } catch (err) {
     run.log("chat_send_failed", { level: "warn", error: errorText(err) });
     return false;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
