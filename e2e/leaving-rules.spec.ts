@@ -70,6 +70,19 @@ test("the Leaving section: the anchors' defaults, each limit in its unit, errors
   await expect(alone).not.toHaveAttribute("aria-invalid");
   // Nothing sticks out sideways at phone width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Scrolled to the page's end the save bar sits above the footer: toasts (they rise from the bottom on
+  // phones) still stay above it, so the error toast never lies over Save.
+  // (A person scrolls on until the page ends.)
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 5000);
+      return page.evaluate(() => {
+        const toasts = document.querySelector('[role="region"][aria-label^="Notifications"] ol')?.getBoundingClientRect();
+        const bar = document.querySelector("[data-sticky-actions]")!.getBoundingClientRect();
+        return { atEnd: Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight, toastsEndAboveBar: toasts ? toasts.bottom <= bar.top : "no toast region" };
+      });
+    })
+    .toEqual({ atEnd: true, toastsEndAboveBar: true });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(/\/agents$/);
 

@@ -5,6 +5,7 @@ import { useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LoadingBlock } from "@/components/ui/spinner";
+import { StickyActions } from "@/components/ui/sticky-actions";
 import type { Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
 import { AccessFields, ActivationFields, IdentityFields, PlatformFields } from "./agent-form-fields";
@@ -97,14 +98,14 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
         <LeavingSection value={values.leaving} onChange={(next) => set("leaving", next)} errors={errors} />
       </Section>
 
-      <div data-sticky-actions className="sticky bottom-0 flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">
+      <StickyActions className="flex justify-end gap-2 border-t border-[var(--border)] bg-[var(--surface-muted)] py-3">
         <Link href="/agents" className="inline-flex h-10 items-center rounded-md border border-[var(--border)] bg-[var(--surface)] px-4 text-sm hover:bg-hover-light dark:hover:bg-white/5">
           {t("form.cancel")}
         </Link>
         <Button type="submit" loading={form.saving}>
           {form.saving ? t("form.saving") : agent ? t("form.save") : t("form.create")}
         </Button>
-      </div>
+      </StickyActions>
     </form>
   );
 }
