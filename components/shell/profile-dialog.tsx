@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSWRConfig } from "swr";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
@@ -24,6 +24,12 @@ export function ProfileDialog({ open, onOpenChange, returnFocusTo }: { open: boo
   const form = useSubmit({ errors: "inline" });
   const saving = form.busy;
   const error = form.errors.form;
+  // Close works while a save is on its way (a click on it used to do nothing then): the save goes on,
+  // and its outcome is a toast when the dialog is no longer there to show it under the name.
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   // Each opening (and a name changed meanwhile) starts from the saved name, not editing. The dialog
   // stays mounted once opened, so this is adjusted here rather than by mounting it again.
@@ -49,12 +55,17 @@ export function ProfileDialog({ open, onOpenChange, returnFocusTo }: { open: boo
         notifications.add({ type: "success", message: t("updated") });
       },
       // Whatever went wrong, the same sentence under the name.
-      { failure: () => t("updateFailed") },
+      {
+        failure: () => {
+          if (!openRef.current) notifications.add({ type: "error", message: t("updateFailed") });
+          return t("updateFailed");
+        },
+      },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)} title={t("title")} closeLabel={shell("close")} returnFocusTo={returnFocusTo}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={t("title")} closeLabel={shell("close")} returnFocusTo={returnFocusTo}>
       <div className="mb-4 flex items-center gap-3">
         <Avatar name={original} photoURL={data?.photoURL} size={48} />
         <div>
