@@ -22,7 +22,8 @@
 //   same two cores, which they would not in production.
 // The machine is shared: the load average is reported with the figures.
 // Settings: BENCH_TURNS, BENCH_LEVELS ("1,2,4": each measured, even after one fails), BENCH_MAX_BOTS (12),
-// BENCH_VARIANTS (below), BENCH_RECORD=1 (the agent records its meetings: docs/recordings.md), NEXT_DIST_DIR,
+// BENCH_VARIANTS (below), BENCH_RECORD=1 (the agent records its meetings: docs/recordings.md; also per variant,
+// e.g. BENCH_VARIANTS="off:BENCH_RECORD=0;on:BENCH_RECORD=1"; the level then reports its recordings), NEXT_DIST_DIR,
 // DATABASE_URL.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -216,6 +217,35 @@ async function startWorker(env: NodeJS.ProcessEnv, concurrency: number) {
   /** A time on the worker's session clock as Unix ms (the same machine's wall clock as the people's pages). */
   const epochOf = (sessionMs: number) => (started.clockEpochMs ?? NaN) + sessionMs;
   return { pid: child.pid!, lines, waitFor, stop, epochOf };
+}
+
+/**
+ * The level's recordings once the bots have left: each meeting's row ready (waited for up to 30 s),
+ * its parts, bytes and seconds, so a run with recording on shows the audio was really written.
+ */
+async function recordingsOf(databaseUrl: string, meetingIds: string[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const deadline = performance.now() + 30_000;
+    for (;;) {
+      const { rows } = await client.query<{ status: string; parts: { durationMs: number; bytes: number }[] }>(`SELECT status, parts FROM "Recording" WHERE "meetingId" = ANY($1)`, [meetingIds]);
+      const ready = rows.filter((r) => r.status === "ready");
+      if (ready.length === meetingIds.length || performance.now() > deadline) {
+        const parts = ready.flatMap((r) => r.parts);
+        return {
+          meetings: meetingIds.length,
+          ready: ready.length,
+          parts: parts.length,
+          bytes: parts.reduce((n, p) => n + p.bytes, 0),
+          seconds: round(parts.reduce((n, p) => n + p.durationMs, 0) / 1000),
+        };
+      }
+      await sleep(1000);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 // ── The API, as the bench's user ─────────────────────────────────────────────────────────────────
@@ -414,20 +444,22 @@ async function main() {
   const api = apiClient(`http://127.0.0.1:${port}`, user.token);
   const topUp = await api<{ id: string }>("POST", "/api/billing/topup", { amount: 100 });
   await api("POST", `/api/billing/test-checkout/${topUp.id}/pay`);
-  const agent = await api<{ id: string }>("POST", "/api/agents", {
-    name: AGENT_NAME,
-    description: "Answers questions about the agenda.",
-    language: "en",
-    wakeWord: "hey cohost",
-    sttProviderId: PROVIDERS.stt,
-    sttApiKey: fakes.validKey,
-    aiProviderId: PROVIDERS.ai,
-    aiApiKey: fakes.validKey,
-    ttsProviderId: PROVIDERS.tts,
-    ttsApiKey: fakes.validKey,
-    meetingPlatform: "meet",
-    recordMeetings: RECORD,
-  });
+  /** The bench's agent; one per variant, since recording is an agent's setting (BENCH_RECORD in a variant). */
+  const createAgent = (record: boolean) =>
+    api<{ id: string }>("POST", "/api/agents", {
+      name: AGENT_NAME,
+      description: "Answers questions about the agenda.",
+      language: "en",
+      wakeWord: "hey cohost",
+      sttProviderId: PROVIDERS.stt,
+      sttApiKey: fakes.validKey,
+      aiProviderId: PROVIDERS.ai,
+      aiApiKey: fakes.validKey,
+      ttsProviderId: PROVIDERS.tts,
+      ttsApiKey: fakes.validKey,
+      meetingPlatform: "meet",
+      recordMeetings: record,
+    });
 
   const people = await launchPerson({ wav: microphoneWav() });
   cleanups.push(() => people.close());
@@ -443,6 +475,8 @@ async function main() {
 
   const results = [];
   for (const variant of VARIANTS) {
+    const record = variant.env.BENCH_RECORD ? variant.env.BENCH_RECORD === "1" : RECORD;
+    const agent = await createAgent(record);
     const levels = [];
     let idle: { cpu_percent_of_one_core: number; memory_mb: { rss: number; pss: number } } | null = null;
     let maxBots = 0;
@@ -503,6 +537,7 @@ async function main() {
         // The person's jitter buffer, then the bots leave (their receive statistics come as they go).
         const jitterBuffers = (await Promise.all(calls.map((c) => jitterBufferMs(c.page).catch(() => null)))).filter((j): j is number => j !== null);
         await stopBots(api, worker, calls);
+        const recordings = record ? await recordingsOf(db.url, calls.map((c) => c.meetingId)) : null;
 
         const meetings = new Set(calls.map((c) => c.meetingId));
         const linesOfLevel = worker.lines.filter((l) => meetings.has(l.meetingId ?? "") && l.seenAt >= windowStart);
@@ -581,6 +616,7 @@ async function main() {
           others_cpu_percent_of_one_core: { people_browser: cpu.people, web_server: cpu.web, provider_fakes: cpu.fakes, database: cpu.database },
           machine_busy_percent_of_all_cores: cpu.machine_busy_percent_of_all_cores,
           load_average: loadAverage(),
+          ...(recordings ? { recordings } : {}),
         };
         log(`  voice-to-voice p50/p95 ${level.voice_to_voice_at_page_ms.p50}/${level.voice_to_voice_at_page_ms.p95} ms, overhead ${level.overhead_ms.p50}/${level.overhead_ms.p95} ms (pipeline ${pipelineOverhead.p50}, call ${level.overhead_split_ms.call.p50}; by sound: in ${level.overhead_split_ms.by_sound.way_in.p50}, Node ${level.overhead_split_ms.by_sound.node_overhead.p50}, out ${level.overhead_split_ms.by_sound.way_out.p50}, the bot's side of the call ${level.overhead_split_ms.call_bot_side.p50}), ${v2v.length}/${bots * TURNS} answered, worker ${workerCpu} % CPU`);
         for (const u of unansweredTurns) log(`  unanswered: bot ${u.bot} turn ${u.turn}: ${u.reason}`);
@@ -605,6 +641,7 @@ async function main() {
     const firstLevel = levels[0];
     results.push({
       ...(variant.name ? { variant: variant.name, variant_env: variant.env } : {}),
+      recording: record,
       worker_idle: idle,
       levels,
       ...(failedLevel ? { failed_level: failedLevel } : {}),
