@@ -72,31 +72,28 @@ describe("a stopping worker's bot", () => {
     let clicked!: (row: Awaited<ReturnType<typeof meetingRow>> & { ledger: string[] }) => void;
     const atLeave = new Promise<Parameters<typeof clicked>[0]>((resolve) => (clicked = resolve));
     await bot.context.exposeBinding("leaveClicked", async () => clicked({ ...(await meetingRow(ref.meetingId)), ledger: await ledgerKeys(ref.meetingId) }));
-    await bot.page.evaluate((hangMs) =>
-      document.addEventListener(
-        "click",
-        (e) => {
-          if (!(e.target as Element).closest?.('[aria-label="Leave call"]')) return;
-          e.stopPropagation();
-          (window as unknown as { leaveClicked(): void }).leaveClicked();
-          const until = Date.now() + hangMs;
-          while (Date.now() < until); // busy: every later look at the page waits too
-        },
-        true,
-      ),
-    HANG_MS);
+    await bot.page.evaluate((hangMs) => {
+      const onClick = (e: MouseEvent) => {
+        if (!(e.target as Element).closest?.('[aria-label="Leave call"]')) return;
+        e.stopPropagation();
+        (window as unknown as { leaveClicked(): void }).leaveClicked();
+        const until = Date.now() + hangMs;
+        while (Date.now() < until); // busy: every later look at the page waits too
+      };
+      document.addEventListener("click", onClick, true);
+    }, HANG_MS);
 
     // Billing on the run's clock, which the test moves on: tick 0 billed at admission; two more
     // intervals start before the SIGTERM (a busy event loop has not billed them yet). The teardown's
     // deadline for the final writes is on the real clock, a minute on.
-    const skew = { ms: 0 };
-    const clock = { get now() { return performance.now() + skew.ms; } };
-    const billing = new MinuteBilling({ intervalMs: INTERVAL, firstTick: 0, bill: (tick) => billMinute({ ...ref, userId: user.id, agentId: agent.id }, tick), onEnd: () => {}, onRefillDue: () => {}, log, now: () => clock.now });
-    const end = new RunEnd(log, () => clock.now);
+    let skew = 0;
+    const now = () => performance.now() + skew;
+    const billing = new MinuteBilling({ intervalMs: INTERVAL, firstTick: 0, bill: (tick) => billMinute({ ...ref, userId: user.id, agentId: agent.id }, tick), onEnd: () => {}, onRefillDue: () => {}, log, now });
+    const end = new RunEnd(log, now);
     end.atEnd(() => billing.stop());
     billing.start();
     await expect.poll(() => billing.billed).toBe(1);
-    skew.ms = 2.5 * INTERVAL;
+    skew = 2.5 * INTERVAL;
 
     const shutdown = new AbortController();
     const writes = new WriteQueue({ log, giveUpAfterMs: 10_000 });
