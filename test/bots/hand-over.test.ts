@@ -13,7 +13,7 @@ import { tearDown } from "@/lib/bots/run/teardown";
 import { StatusWrites } from "@/lib/bots/status-writes";
 import { WriteQueue } from "@/lib/bots/write-queue";
 import { botSettings } from "@/lib/config";
-import { admitRun, billMinute, claimRun, heartbeat, type RunRef } from "@/lib/meetings/bot-runs";
+import { admitRun, billMinute, claimRun, heartbeat, type BillResult, type RunRef } from "@/lib/meetings/bot-runs";
 import { transitionMeeting } from "@/lib/meetings/transitions";
 import { startBot } from "./fixtures/bot-under-test";
 import { meetPage } from "./fixtures/meet-fixture";
@@ -56,65 +56,78 @@ async function admittedRun() {
   return { ref, claim, user, agent };
 }
 
+type Seen = Awaited<ReturnType<typeof meetingRow>> & { ledger: string[] };
+
+/**
+ * A bot admitted to a Meet fixture call whose client hangs on Leave, billing tick 0 at admission with
+ * two more intervals started before a SIGTERM (a busy event loop has not billed them yet), then the
+ * SIGTERM and the real teardown. `bill` stands between the run and the database (a slow one).
+ */
+async function stoppingBot(opts: { bill?: (tick: number, real: () => Promise<BillResult>) => Promise<BillResult> } = {}) {
+  const { ref, claim, user, agent } = await admittedRun();
+  const events: string[] = [];
+  const log = (event: string, fields?: { step?: string; ticks?: number }) => void events.push(fields?.step ? `${event}:${fields.step}` : fields?.ticks ? `${event}:${fields.ticks}` : event);
+
+  // The bot in the call: the real Meet adapter on the fixture page.
+  const bot = await startBot(browser, meetAdapter, MEET_URL, install);
+  const joined = await bot.join();
+  if (joined.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(joined)}`);
+  // The client hangs on Leave, longer than leaving may take (a page stuck on a busy machine): the
+  // click is taken and the page is busy for HANG_MS; the call never ends. The moment the click
+  // comes, the test reads what the database says.
+  let clicked!: (seen: Seen) => void;
+  const atLeave = new Promise<Seen>((resolve) => (clicked = resolve));
+  await bot.context.exposeBinding("leaveClicked", async () => clicked({ ...(await meetingRow(ref.meetingId)), ledger: await ledgerKeys(ref.meetingId) }));
+  await bot.page.evaluate((hangMs) => {
+    const onClick = (e: MouseEvent) => {
+      if (!(e.target as Element).closest?.('[aria-label="Leave call"]')) return;
+      e.stopPropagation();
+      (window as unknown as { leaveClicked(): void }).leaveClicked();
+      const until = Date.now() + hangMs;
+      while (Date.now() < until); // busy: every later look at the page waits too
+    };
+    document.addEventListener("click", onClick, true);
+  }, HANG_MS);
+
+  // Billing on the run's clock, which the test moves on. The teardown's deadline for the final
+  // writes is on the real clock, a minute on.
+  let skew = 0;
+  const now = () => performance.now() + skew;
+  const real = (tick: number) => () => billMinute({ ...ref, userId: user.id, agentId: agent.id }, tick);
+  const bill = (tick: number) => (opts.bill ? opts.bill(tick, real(tick)) : real(tick)());
+  const billing = new MinuteBilling({ intervalMs: INTERVAL, firstTick: 0, bill, onEnd: () => {}, onRefillDue: () => {}, log, now });
+  const end = new RunEnd(log, now);
+  end.atEnd(() => billing.stop());
+  billing.start();
+  await expect.poll(() => billing.billed).toBe(1);
+  skew = 2.5 * INTERVAL;
+
+  const shutdown = new AbortController();
+  const writes = new WriteQueue({ log, giveUpAfterMs: 10_000 });
+  const run: RunScope = {
+    ctx: { ref, meeting: claim, shutdown: shutdown.signal, poked: new EventTarget() },
+    ref,
+    settings: botSettings(),
+    browser: async () => browser,
+    log,
+    end,
+    parts: { ...noParts(), context: bot.context, page: bot.page, bridge: bot.bridge, meetingSession: joined.session, billing, admitted: true },
+    heartbeat: new Heartbeat({ intervalMs: 3_600_000, check: () => heartbeat(ref), onState: () => {}, onLost: () => {}, log }),
+    rules: new LeaveRules({ leave: () => {} }),
+    writes,
+    statuses: new StatusWrites(log, 10_000),
+    save: (what, write) => writes.push(what, write),
+  };
+  // SIGTERM: the worker's shutdown reaches the bot (as MeetingRun listens), and the teardown runs.
+  shutdown.signal.addEventListener("abort", () => end.end({ kind: "shutdown" }));
+  shutdown.abort();
+  const torndown = tearDown(run, await end.decided, 60_000);
+  return { ref, user, agent, events, atLeave, torndown };
+}
+
 describe("a stopping worker's bot", () => {
   it("hands its meeting over as soon as its ticks are settled, before it leaves the call; the new run bills on from there, nothing twice", async () => {
-    const { ref, claim, user, agent } = await admittedRun();
-    const events: string[] = [];
-    const log = (event: string, fields?: { step?: string }) => void events.push(fields?.step ? `${event}:${fields.step}` : event);
-
-    // The bot in the call: the real Meet adapter on the fixture page.
-    const bot = await startBot(browser, meetAdapter, MEET_URL, install);
-    const joined = await bot.join();
-    if (joined.kind !== "admitted") throw new Error(`not admitted: ${JSON.stringify(joined)}`);
-    // The client hangs on Leave, longer than leaving may take (a page stuck on a busy machine): the
-    // click is taken and the page is busy for HANG_MS; the call never ends. The moment the click
-    // comes, the test reads what the database says.
-    let clicked!: (row: Awaited<ReturnType<typeof meetingRow>> & { ledger: string[] }) => void;
-    const atLeave = new Promise<Parameters<typeof clicked>[0]>((resolve) => (clicked = resolve));
-    await bot.context.exposeBinding("leaveClicked", async () => clicked({ ...(await meetingRow(ref.meetingId)), ledger: await ledgerKeys(ref.meetingId) }));
-    await bot.page.evaluate((hangMs) => {
-      const onClick = (e: MouseEvent) => {
-        if (!(e.target as Element).closest?.('[aria-label="Leave call"]')) return;
-        e.stopPropagation();
-        (window as unknown as { leaveClicked(): void }).leaveClicked();
-        const until = Date.now() + hangMs;
-        while (Date.now() < until); // busy: every later look at the page waits too
-      };
-      document.addEventListener("click", onClick, true);
-    }, HANG_MS);
-
-    // Billing on the run's clock, which the test moves on: tick 0 billed at admission; two more
-    // intervals start before the SIGTERM (a busy event loop has not billed them yet). The teardown's
-    // deadline for the final writes is on the real clock, a minute on.
-    let skew = 0;
-    const now = () => performance.now() + skew;
-    const billing = new MinuteBilling({ intervalMs: INTERVAL, firstTick: 0, bill: (tick) => billMinute({ ...ref, userId: user.id, agentId: agent.id }, tick), onEnd: () => {}, onRefillDue: () => {}, log, now });
-    const end = new RunEnd(log, now);
-    end.atEnd(() => billing.stop());
-    billing.start();
-    await expect.poll(() => billing.billed).toBe(1);
-    skew = 2.5 * INTERVAL;
-
-    const shutdown = new AbortController();
-    const writes = new WriteQueue({ log, giveUpAfterMs: 10_000 });
-    const run: RunScope = {
-      ctx: { ref, meeting: claim, shutdown: shutdown.signal, poked: new EventTarget() },
-      ref,
-      settings: botSettings(),
-      browser: async () => browser,
-      log,
-      end,
-      parts: { ...noParts(), context: bot.context, page: bot.page, bridge: bot.bridge, meetingSession: joined.session, billing, admitted: true },
-      heartbeat: new Heartbeat({ intervalMs: 3_600_000, check: () => heartbeat(ref), onState: () => {}, onLost: () => {}, log }),
-      rules: new LeaveRules({ leave: () => {} }),
-      writes,
-      statuses: new StatusWrites(log, 10_000),
-      save: (what, write) => writes.push(what, write),
-    };
-    // SIGTERM: the worker's shutdown reaches the bot (as MeetingRun listens), and the teardown runs.
-    shutdown.signal.addEventListener("abort", () => end.end({ kind: "shutdown" }));
-    shutdown.abort();
-    const torndown = tearDown(run, (await end.decided), 60_000);
+    const { ref, user, agent, events, atLeave, torndown } = await stoppingBot();
 
     // When the bot clicks Leave, the meeting is already handed over, with the ticks that started before the SIGTERM settled once.
     const seen = await atLeave;
@@ -128,7 +141,7 @@ describe("a stopping worker's bot", () => {
     const after = await meetingRow(ref.meetingId);
     expect({ ...after, ledger: await ledgerKeys(ref.meetingId) }).toEqual(seen);
     // The leave outlasted its limit (over the worker's whole stop budget for bots, 0.7 × 12 s), and was given up on.
-    expect(events.filter((e) => e === "handing_over" || e.startsWith("teardown_"))).toEqual(["handing_over", "teardown_timeout:leave"]);
+    expect(events.filter((e) => e === "handing_over" || e.startsWith("teardown_") || e.startsWith("settle"))).toEqual(["handing_over", "teardown_timeout:leave"]);
     expect(await billMinute({ ...ref, userId: user.id, agentId: agent.id }, 3)).toEqual({ superseded: true });
 
     // The next worker's run continues the count from the settled ticks: tick 3 is its own, billed once.
@@ -138,5 +151,28 @@ describe("a stopping worker's bot", () => {
     expect(await billMinute({ ...next, userId: user.id, agentId: agent.id }, 3)).toMatchObject({ billed: true });
     expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, [0, 1, 2, 3]));
     expect((await meetingRow(ref.meetingId)).billedTicks).toBe(4);
+  }, 60_000);
+
+  it("with the database too slow to settle a tick, it hands over anyway after its limit: the meeting is kept, the unsettled ticks are logged, none is billed twice", async () => {
+    // Tick 1's transaction is stuck (an overloaded database) until the test lets it through.
+    let release!: () => void;
+    const stuck = new Promise<void>((resolve) => (release = resolve));
+    const { ref, user, agent, events, atLeave, torndown } = await stoppingBot({ bill: async (tick, real) => (tick === 1 ? stuck.then(real) : real()) });
+
+    const seen = await atLeave;
+    expect(seen).toMatchObject({ status: "joining", statusReason: "worker_shutdown", billedTicks: 1 });
+    expect(seen.ledger).toEqual(keys(ref.meetingId, [0]));
+    // The stuck tick reaches the database after the hand-over: refused, the run is no longer the meeting's.
+    release();
+    await torndown;
+    await expect.poll(() => events.filter((e) => e.startsWith("settle") || e.startsWith("billing_unsettled") || e === "handing_over")).toEqual(["settle_overdue", "handing_over", "billing_unsettled:2"]);
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, [0]));
+
+    // The next run bills on from the meeting's count: tick 1 once, by the run that owns the call.
+    const next: RunRef = { meetingId: ref.meetingId, runId: seen.runId!, workerId: "new" };
+    expect(await claimRun(next)).toMatchObject({ claimed: true });
+    expect(await admitRun(next)).toMatchObject({ moved: true, billedTicks: 1 });
+    expect(await billMinute({ ...next, userId: user.id, agentId: agent.id }, 1)).toMatchObject({ billed: true });
+    expect(await ledgerKeys(ref.meetingId)).toEqual(keys(ref.meetingId, [0, 1]));
   }, 60_000);
 });
