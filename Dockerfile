@@ -37,7 +37,8 @@ RUN NEXT_OUTPUT=standalone npx next build
 # The web server: only the files the build traced (server.js, its node_modules, the catalogues)
 # plus the static assets, run by the unprivileged `node` user (files stay root-owned: read-only).
 FROM base AS web
-ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0
+# KEEP_ALIVE_TIMEOUT: idle connections kept 65 s, as every web server (scripts/next-start.ts).
+ENV NODE_ENV=production PORT=3000 HOSTNAME=0.0.0.0 KEEP_ALIVE_TIMEOUT=65000
 COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 # The one place Next.js may write at run time.

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { ensureSecret } from "../lib/secrets-bootstrap";
+import { nextStartArgs } from "../scripts/next-start";
 import { test, expect, createAgentViaApi, topUp } from "./fixtures";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
@@ -24,7 +25,7 @@ const URL_BASE = `http://localhost:${PORT}`;
 function startWeb(log: fs.WriteStream): ChildProcess {
   const dataDir = path.join(root, E2E.dataDir);
   const { databaseUrl } = JSON.parse(fs.readFileSync(path.join(root, E2E.stateFile), "utf8")) as { databaseUrl: string };
-  const web = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(PORT)], {
+  const web = spawn(process.execPath, nextStartArgs(root, PORT), {
     cwd: root,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, takeOverSignals, type EmbeddedDatabase } from ".
 import { within } from "../lib/bots/within.ts";
 import { outageBackoff, type OutageBackoff } from "../lib/db/outage-backoff.ts";
 import { buildApp, needsBuild } from "./build-app.ts";
+import { nextStartArgs } from "./next-start.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { ensureSecret } from "../lib/secrets-bootstrap.ts";
 
@@ -94,11 +95,8 @@ async function main() {
 
   step(`Starting the web server on http://localhost:${appPort}`);
   const children: ChildProcess[] = [];
-  // Idle connections are kept 65 s (Node's default is 5 s): longer than a load balancer's usual idle
-  // timeout (60 s), so a client never sends on a connection the server is closing at that moment
-  // (ECONNRESET on a reused connection; seen from API clients in the e2e suite under load).
-  const mode = dev ? ["dev"] : ["start", "--keepAliveTimeout", "65000"];
-  const web = spawn(process.execPath, [nextBin, ...mode, "-p", String(appPort)], {
+  // Served as every web server serves the build (scripts/next-start.ts: idle connections kept 65 s).
+  const web = spawn(process.execPath, dev ? [nextBin, "dev", "-p", String(appPort)] : nextStartArgs(root, appPort), {
     cwd: root,
     env: { ...env, NODE_ENV: dev ? "development" : "production" },
     stdio: "inherit",

@@ -11,6 +11,7 @@ import { startEmbeddedPostgres } from "../../lib/db/embedded.ts";
 import { startCalendarFakes } from "../../test/fakes/calendar/server.ts";
 import { startVoiceFakes } from "../../test/fakes/voice/server.ts";
 import { ensureSecret } from "../../lib/secrets-bootstrap.ts";
+import { nextStartArgs } from "../../scripts/next-start.ts";
 import { handlePostgresSwitch } from "../../test/support/postgres-switch.ts";
 import { startSmtpCapture } from "../../test/support/smtp.ts";
 import { E2E_BUILD_ENV } from "./app-env.ts";
@@ -221,8 +222,7 @@ async function startShaped(slot: number, shape: StackShape, env: NodeJS.ProcessE
   const secrets = { NEXTAUTH_SECRET: ensureSecret("NEXTAUTH_SECRET", dataDir), APP_ENCRYPTION_KEY: ensureSecret("APP_ENCRYPTION_KEY", dataDir) };
   try {
     const webs = Array.from({ length: shape.webs - 1 }, (_, i) => `http://localhost:${ports.appPort + 10 + i}`);
-    const nextBin = path.join(root, "node_modules/next/dist/bin/next");
-    for (const [i, url] of webs.entries()) begin(`web-${i + 1}`, [nextBin, "start", "-p", new URL(url).port], { PORT: new URL(url).port });
+    for (const [i, url] of webs.entries()) begin(`web-${i + 1}`, nextStartArgs(root, new URL(url).port), { PORT: new URL(url).port });
     const jobs = begin("jobs", [path.join(root, "scripts/jobs.ts")]);
     const workers = Array.from({ length: shape.workers }, (_, i) =>
       begin(`worker-${i}`, [path.join(root, "scripts/worker.ts")], { WORKER_CONCURRENCY: String(shape.concurrency) }),

@@ -42,7 +42,8 @@ export interface Worker {
   /**
    * Stops taking work, asks every bot to leave (handing its meeting over) and waits for them — for
    * `withinMs` at most in all (default STOP_WITHIN_MS): with the database gone a bot's last writes
-   * and pg-boss's stop could wait forever. A bot still leaving then is left to the heartbeat sweep.
+   * and pg-boss's stop could wait forever. A bot still leaving then has handed its meeting over already
+   * (lib/bots/run/teardown.ts); one still settling or handing over is left to the heartbeat sweep.
    */
   stop(opts?: { withinMs?: number }): Promise<void>;
 }

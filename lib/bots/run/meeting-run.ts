@@ -39,7 +39,8 @@ export function meetingRunner(browser: () => Promise<Browser>, settings: BotSett
  *   join     (join-call.ts)  the platform adapter joins: waiting room, admission or a refusal;
  *   in call  (enter-call.ts) the admission is written; audio flows, billing ticks, the leave rules watch;
  *   teardown (teardown.ts)   bounded steps out of the call, output flushed, unsettled ticks billed,
- *                            the final status (or the hand-over), the summary requested.
+ *                            the final status, the summary requested; a worker's shutdown settles
+ *                            and hands the meeting over first, then leaves.
  *
  * Throughout, the heartbeat (which also hears the API's pokes), the worker's shutdown, billing, the
  * platform, the session, the tools and the leave rules may end the bot's time (`RunEnd`, decided
