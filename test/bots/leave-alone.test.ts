@@ -31,7 +31,7 @@ describe("leaving rule: alone, on the platforms' fixture meetings", () => {
       await until("tick 1", async () => (await bot.ticks()).length === 2);
       expect(bot.finished()).toBe(false); // a notetaker and a person: not alone
       await fixture.command("removeParticipant", "ada");
-      await bot.done;
+      await bot.gone();
       const row = await bot.meeting();
       expect(row).toMatchObject({ status: "completed", statusReason: "alone", billedTicks: 2 });
       expect(row.events.at(-1)).toMatchObject({ toStatus: "completed", reason: "alone", data: { rule: "alone", limitSeconds: ALONE_S } });

@@ -23,7 +23,7 @@ describe("leaving rule: maximum duration, on the platforms' fixture meetings", (
       await bot.status("in_progress");
       await (await bot.fixture()).addParticipant("ada", "Ada Lovelace", 440);
       await until("Ada in the bot's roster", async () => (await bot.present()).includes("Ada Lovelace"));
-      await bot.done;
+      await bot.gone();
       const row = await bot.meeting();
       expect(row).toMatchObject({ status: "completed", statusReason: "max_duration", billedTicks: 2 });
       expect(row.events.at(-1)).toMatchObject({ toStatus: "completed", reason: "max_duration", data: { rule: "max_duration", limitSeconds: MAX_S } });

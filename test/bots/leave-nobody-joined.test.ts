@@ -22,7 +22,7 @@ describe("leaving rule: nobody joined, on the platforms' fixture meetings", () =
     await withRun(bot, async () => {
       await bot.status("in_progress");
       await (await bot.fixture()).addParticipant("notetaker", "Otter.ai Notetaker", 500);
-      await bot.done;
+      await bot.gone();
       const row = await bot.meeting();
       expect(row).toMatchObject({ status: "completed", statusReason: "nobody_joined", billedTicks: 2 });
       expect(row.events.at(-1)).toMatchObject({ toStatus: "completed", reason: "nobody_joined", data: { rule: "nobody_joined", limitSeconds: LIMIT_S } });

@@ -26,7 +26,7 @@ describe("leaving rule: silence, on the platforms' fixture meetings", () => {
       await bot.status("in_progress");
       await (await bot.fixture()).addParticipant("ada", "Ada Lovelace", 440);
       await until("Ada in the bot's roster", async () => (await bot.present()).includes("Ada Lovelace"));
-      await bot.done;
+      await bot.gone();
       const row = await bot.meeting();
       expect(row).toMatchObject({ status: "completed", statusReason: "silence", billedTicks: 2 });
       expect(row.events.at(-1)).toMatchObject({ toStatus: "completed", reason: "silence", data: { rule: "silence", limitSeconds: SILENCE_S } });

@@ -20,7 +20,7 @@ describe("leaving rule: waiting room, on the platforms' fixture meetings", () =>
     const bot = await bots.run({ platform, install, leaving: { leaveWaitingRoomSeconds: WAIT_S }, billingIntervalMs: 1_000 });
     await withRun(bot, async () => {
       await bot.status("waiting_room");
-      await bot.done;
+      await bot.gone();
       const row = await bot.meeting();
       expect(row).toMatchObject({ status: "failed", statusReason: "waiting_room_timeout", billedTicks: 0 });
       expect(row.events.map((e) => e.toStatus)).toEqual(["joining", "waiting_room", "failed"]);
