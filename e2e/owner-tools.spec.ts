@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { startMcpFake, type McpFake } from "../test/fakes/mcp/server";
-import { test, expect, createAgentViaApi, signInAs, sql, topUp, type TestUser } from "./fixtures";
+import { test, expect, createAgentViaApi, sql, topUp, type TestUser } from "./fixtures";
+import { joinRoom } from "./support/agent-room";
 import { launchPerson } from "./support/media";
 import { E2E } from "./support/ports";
 import { control, speechWav } from "./support/voice";
@@ -34,14 +35,7 @@ async function noSeriousViolations(page: Page) {
 async function joinsRoom(url: string, name: string, account?: TestUser): Promise<Page> {
   const browser = await launchPerson({ wav: questionWav() });
   browsers.push(browser);
-  const context = await browser.newContext({ baseURL: E2E.appUrl });
-  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  if (account) await signInAs(context.request, account);
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join" }).click();
-  return page;
+  return joinRoom(browser, url, name, account);
 }
 
 let mcp: McpFake;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, createAgentViaApi, signInAs, topUp, type TestUser } from "./fixtures";
-import { details } from "./support/agent-room";
+import { test, expect, createAgentViaApi, topUp, type TestUser } from "./fixtures";
+import { details, joinRoom } from "./support/agent-room";
 import { launchPerson, SILENCE_WAV } from "./support/media";
 import { E2E } from "./support/ports";
 import { control } from "./support/voice";
@@ -34,15 +34,7 @@ test.setTimeout(240_000);
 async function joinsRoom(url: string, name: string, account?: TestUser): Promise<Page> {
   const browser = await launchPerson({ wav: SILENCE_WAV });
   browsers.push(browser);
-  const context = await browser.newContext({ baseURL: E2E.appUrl });
-  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  if (account) await signInAs(context.request, account);
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page.getByRole("button", { name: "Leave" })).toBeVisible();
-  return page;
+  return joinRoom(browser, url, name, account);
 }
 
 async function typeInChat(page: Page, text: string) {

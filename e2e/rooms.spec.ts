@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { test, expect, sql } from "./fixtures";
+import { joinRoom } from "./support/agent-room";
 import { launchPerson, SILENCE_WAV, SPEECH_WAV } from "./support/media";
 import { E2E } from "./support/ports";
 
@@ -11,17 +12,6 @@ async function newRoom(page: Page): Promise<{ id: string; url: string }> {
   const res = await page.request.post("/api/rooms");
   expect(res.status()).toBe(201);
   return res.json();
-}
-
-async function joinAs(browser: Browser, url: string, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E.appUrl });
-  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.getByLabel("Your name").fill(name);
-  await page.getByRole("button", { name: "Join" }).click();
-  await expect(page.getByRole("button", { name: "Leave" })).toBeVisible();
-  return page;
 }
 
 const roster = (page: Page) => page.getByRole("list", { name: "In the room" });
@@ -79,8 +69,8 @@ test("two people talk: who is in the room, who speaks, the live transcript, mute
   const talker = await launchPerson({ wav: SPEECH_WAV });
   const listener = await launchPerson({ wav: SILENCE_WAV });
   try {
-    const ada = await joinAs(talker, room.url, "Ada");
-    const bob = await joinAs(listener, room.url, "Bob");
+    const ada = await joinRoom(talker, room.url, "Ada");
+    const bob = await joinRoom(listener, room.url, "Bob");
     for (const p of [ada, bob]) {
       await expect(roster(p).getByRole("listitem")).toHaveCount(2);
       await expect(p.getByText("2 people")).toBeVisible();

@@ -1,10 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
 
-const RULES = ["nobody_joined", "alone", "silence", "max_duration"] as const;
+const RULES = ["nobody_joined", "alone", "silence", "max_duration", "waiting_room"] as const;
 type Rule = (typeof RULES)[number];
 
-/** What the run writes when a leaving rule ends the bot's time (lib/bots/run/leave-rules.ts `ruleEnd`). */
+/** What the run writes when a leaving rule ends the bot's time (lib/bots/run/leave-rules.ts `ruleEnd`; the waiting room's: join-flow.ts). */
 function ruleOf(data: unknown): { rule: Rule; limitSeconds: number } | null {
   const d = data as { rule?: unknown; limitSeconds?: unknown } | null;
   return d && RULES.includes(d.rule as Rule) && typeof d.limitSeconds === "number" ? { rule: d.rule as Rule, limitSeconds: d.limitSeconds } : null;

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import type { ChatLine } from "@/lib/client/room-chat";
-import { useFollowScroll } from "./use-follow-scroll";
+import { FollowLog } from "./follow-log";
 import { useSubmit } from "@/lib/client/use-submit";
 
 /**
@@ -56,18 +56,9 @@ export function RoomChat({ lines, selfId, send }: { lines: ChatLine[]; selfId: s
 
 const ChatLog = memo(function ChatLog({ lines, selfId }: { lines: ChatLine[]; selfId: string }) {
   const t = useTranslations("rooms.chat");
-  const { ref: logRef, onScroll } = useFollowScroll(lines);
   if (lines.length === 0) return <p className="text-sm text-[var(--text-muted)]">{t("empty")}</p>;
   return (
-    <div
-      ref={logRef}
-      role="log"
-      aria-labelledby="room-chat"
-      aria-live="polite"
-      tabIndex={0}
-      onScroll={onScroll}
-      className="max-h-[40vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
-    >
+    <FollowLog lines={lines} labelledBy="room-chat" className="max-h-[40vh]">
       {/* What an agent's bot reads (lib/bots/platforms/room.ts): each line's id and its sender's participant id, as the server stamped them. */}
       <ol className="flex flex-col gap-2">
         {lines.map((line) => (
@@ -82,6 +73,6 @@ const ChatLog = memo(function ChatLog({ lines, selfId }: { lines: ChatLine[]; se
           </li>
         ))}
       </ol>
-    </div>
+    </FollowLog>
   );
 });

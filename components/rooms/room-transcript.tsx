@@ -4,13 +4,12 @@ import { useFormatter, useTranslations } from "next-intl";
 import { memo } from "react";
 import { Card } from "@/components/ui/card";
 import type { TranscriptLine } from "@/lib/client/room-call";
-import { useFollowScroll } from "./use-follow-scroll";
+import { FollowLog } from "./follow-log";
 
 /** The live transcript written by the agent(s) in the room; follows new lines unless scrolled up. */
 export const RoomTranscript = memo(function RoomTranscript({ lines, agentListening }: { lines: TranscriptLine[]; agentListening: boolean }) {
   const t = useTranslations("rooms");
   const format = useFormatter();
-  const { ref: logRef, onScroll } = useFollowScroll(lines);
 
   return (
     <Card className="flex min-h-[16rem] flex-col">
@@ -18,16 +17,7 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
         {t("transcript")}
       </h2>
       {lines.length === 0 && <p className="mt-3 text-sm text-[var(--text-muted)]">{t(agentListening ? "transcriptListening" : "transcriptEmpty")}</p>}
-      {/* role="log" is not allowed on a list, so the list sits inside the log. */}
-      <div
-        ref={logRef}
-        role="log"
-        aria-labelledby="room-transcript"
-        aria-live="polite"
-        tabIndex={0}
-        onScroll={onScroll}
-        className="mt-3 max-h-[50vh] overflow-y-auto rounded-md focus-visible:outline-2 focus-visible:outline-primary"
-      >
+      <FollowLog lines={lines} labelledBy="room-transcript" className="mt-3 max-h-[50vh]">
         <ol className="flex flex-col gap-3">
           {lines.map((line) => (
             <li key={line.id} className="text-sm">
@@ -51,7 +41,7 @@ export const RoomTranscript = memo(function RoomTranscript({ lines, agentListeni
             </li>
           ))}
         </ol>
-      </div>
+      </FollowLog>
     </Card>
   );
 });

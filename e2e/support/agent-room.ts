@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, createAgentViaApi, sql } from "../fixtures";
+import { expect, createAgentViaApi, signInAs, sql, type TestUser } from "../fixtures";
 import { launchPerson } from "./media";
 import { E2E } from "./ports";
 
@@ -48,14 +48,27 @@ export async function agentInRoom(page: Page, agent: Record<string, unknown> = {
   return { agent: created, room, meetingId: meeting.id };
 }
 
-/** A person joins the room with `wav` as their microphone. */
-export async function personJoins(url: string, wav: string, name = "Grace") {
-  const browser: Browser = await launchPerson({ wav });
-  const page = await (await browser.newContext()).newPage();
-  await page.context().addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+/**
+ * Someone opens the room's link in `browser` (a person's, support/media.ts `launchPerson`: the
+ * microphone allowed at the prompt) and joins under `name`, signed in as `account` if given;
+ * resolves once they are in the call.
+ */
+export async function joinRoom(browser: Browser, url: string, name: string, account?: TestUser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E.appUrl });
+  await context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
+  if (account) await signInAs(context.request, account);
+  const page = await context.newPage();
   await page.goto(url);
   await page.getByLabel("Your name").fill(name);
   await page.getByRole("button", { name: "Join" }).click();
+  await expect(page.getByRole("button", { name: "Leave" })).toBeVisible();
+  return page;
+}
+
+/** A person joins the room with `wav` as their microphone and sees the agent there. */
+export async function personJoins(url: string, wav: string, name = "Grace") {
+  const browser: Browser = await launchPerson({ wav });
+  const page = await joinRoom(browser, url, name);
   await expect(page.getByRole("list", { name: "In the room" }).getByRole("listitem").filter({ hasText: "Cohost" })).toBeVisible();
   return { browser, page };
 }

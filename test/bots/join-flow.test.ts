@@ -64,7 +64,7 @@ describe("the join loop", () => {
     expect(await join(host.driver, { waitingRoomTimeoutMs: 30 }).done).toMatchObject({ admitted: false, reason: "meeting_not_started" });
     const both = scripted((look) => (look < 2 ? { kind: "waiting", waitingFor: "host" } : { kind: "waiting", waitingFor: "admission" }));
     const run = join(both.driver, { waitingRoomTimeoutMs: 200 });
-    expect(await run.done).toMatchObject({ admitted: false, reason: "waiting_room_timeout", detail: "nobody let the bot in within 0 s" });
+    expect(await run.done).toMatchObject({ admitted: false, reason: "waiting_room_timeout", detail: "nobody let the bot in within 0 s", rule: { rule: "waiting_room", limitSeconds: 0 } });
     expect(run.events).toEqual([{ type: "waiting_room", waitingFor: "host" }]);
   });
 

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import type { JoinFailure, JoinOptions } from "./types.ts";
+import type { JoinFailure, JoinOptions, JoinResult, WaitingRoomRule } from "./types.ts";
 import { pause } from "../within.ts";
 
 // The join loop every web client shares: look at the page twice a second, click away known dialogs,
@@ -40,7 +40,12 @@ export interface JoinTiming {
 
 export const JOIN_TIMING: JoinTiming = { pollMs: 500, stallMs: 60_000, resubmitMs: 10_000, maxSubmits: 3 };
 
-export type JoinOutcome = { admitted: true } | { admitted: false; reason: JoinFailure; detail: string; transient?: boolean };
+export type JoinOutcome = { admitted: true } | { admitted: false; reason: JoinFailure; detail: string; transient?: boolean; rule?: WaitingRoomRule };
+
+/** A join that failed, as the adapter's answer. */
+export function joinFailed(o: Extract<JoinOutcome, { admitted: false }>): JoinResult {
+  return { kind: "failed", reason: o.reason, detail: o.detail, transient: o.transient, ...(o.rule ? { rule: o.rule } : {}) };
+}
 
 const minutes = (ms: number) => (ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`);
 
@@ -63,7 +68,7 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
   let step: string | undefined;
   let kind = "";
   let kindSince = Date.now();
-  const fail = (reason: JoinFailure, detail: string): JoinOutcome => ({ admitted: false, reason, detail });
+  const fail = (reason: JoinFailure, detail: string, rule?: WaitingRoomRule): JoinOutcome => ({ admitted: false, reason, detail, ...(rule ? { rule } : {}) });
 
   for (;;) {
     if (opts.signal?.aborted) return fail("join_failed", "stopped while joining");
@@ -95,9 +100,11 @@ export async function awaitAdmission(page: Page, driver: JoinDriver, opts: JoinO
         // Waiting for the host and then in the lobby are two waits, each with the full timeout.
         if (waiting?.for !== state.waitingFor) waiting = { for: state.waitingFor, since: now };
         if (now - waiting.since >= opts.waitingRoomTimeoutMs) {
+          // The agent's waiting-room rule decided it: the timeline names the rule and its limit.
+          const rule: WaitingRoomRule = { rule: "waiting_room", limitSeconds: Math.round(opts.waitingRoomTimeoutMs / 1000) };
           return state.waitingFor === "host"
-            ? fail("meeting_not_started", `the host did not start the meeting within ${minutes(opts.waitingRoomTimeoutMs)}`)
-            : fail("waiting_room_timeout", `nobody let the bot in within ${minutes(opts.waitingRoomTimeoutMs)}`);
+            ? fail("meeting_not_started", `the host did not start the meeting within ${minutes(opts.waitingRoomTimeoutMs)}`, rule)
+            : fail("waiting_room_timeout", `nobody let the bot in within ${minutes(opts.waitingRoomTimeoutMs)}`, rule);
         }
         if (state.waitingFor === "host") await driver.waitingForHost?.();
         break;

@@ -1,6 +1,6 @@
 import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
-import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
+import { awaitAdmission, joinFailed, type JoinDriver } from "./join-flow.ts";
 import { MEET_DIALOG_BUTTONS, MEET_JOIN_BUTTON, MEET_SELECTORS, MEET_SPEC, meetCallState, meetJoinState, readMeetRoster, stickySelf } from "./meet-page.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
@@ -59,7 +59,7 @@ export const meetAdapter: PlatformAdapter = {
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
+    if (!outcome.admitted) return joinFailed(outcome);
 
     const selfIds = new Set<string>();
     const steady = speakerDebounce();

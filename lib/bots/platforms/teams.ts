@@ -1,6 +1,6 @@
 import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
-import { awaitAdmission, type JoinDriver } from "./join-flow.ts";
+import { awaitAdmission, joinFailed, type JoinDriver } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, dismissDialog, playedStreamIds, type MicrophoneControl } from "./page-actions.ts";
 import { probePage } from "./page-probe.ts";
@@ -78,7 +78,7 @@ export const teamsAdapter: PlatformAdapter = {
       },
     };
     const outcome = await awaitAdmission(page, driver, opts);
-    if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
+    if (!outcome.admitted) return joinFailed(outcome);
 
     const steady = speakerDebounce();
     return enterCall(page, opts, {

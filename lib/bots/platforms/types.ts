@@ -108,7 +108,13 @@ export interface MeetingSession {
 export type JoinResult =
   | { kind: "admitted"; session: MeetingSession }
   /** transient: the page failed to connect, so a new attempt may go otherwise (blocked always may). */
-  | { kind: "failed"; reason: JoinFailure; detail?: string; transient?: boolean };
+  | { kind: "failed"; reason: JoinFailure; detail?: string; transient?: boolean; rule?: WaitingRoomRule };
+
+/** The agent's waiting-room limit ran out (its leaving rules): named on the timeline like the rules in the call. */
+export interface WaitingRoomRule {
+  rule: "waiting_room";
+  limitSeconds: number;
+}
 
 export interface PlatformAdapter {
   readonly platform: MeetingPlatform;

@@ -1,7 +1,7 @@
 import { platformChat } from "./platform-chat.ts";
 import type { Page } from "playwright-core";
 import { appUrl } from "../../config.ts";
-import { awaitAdmission, type JoinDriver, type JoinState } from "./join-flow.ts";
+import { awaitAdmission, joinFailed, type JoinDriver, type JoinState } from "./join-flow.ts";
 import type { CallState } from "./meeting-watch.ts";
 import { attributeToSpeaker, clickIfVisible, clickThrough, dismissDialog, playedStreamIds, revealControls, type MicrophoneControl } from "./page-actions.ts";
 import { EMPTY_PROBE, probePage, saw, type Probe } from "./page-probe.ts";
@@ -172,7 +172,7 @@ export function createZoomAdapter(timing: ZoomTiming = { hostRetryMs: 15_000 }):
       }
 
       const outcome = await awaitAdmission(page, driver, opts);
-      if (!outcome.admitted) return { kind: "failed", reason: outcome.reason, detail: outcome.detail, transient: outcome.transient };
+      if (!outcome.admitted) return joinFailed(outcome);
 
       const viaSdk = Boolean(app && meetingNumber);
       // The roster lives in the participants pane; a pane that does not show after a few clicks is

@@ -53,7 +53,7 @@ export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
   });
   if (joined.kind === "failed") {
     run.log("join_failed", { reason: joined.reason, detail: joined.detail });
-    return run.end.end({ kind: "failed", reason: joined.reason, data: { ...(joined.detail ? { detail: joined.detail } : {}), ...(await captured(run)) } });
+    return run.end.end({ kind: "failed", reason: joined.reason, data: { ...(joined.detail ? { detail: joined.detail } : {}), ...joined.rule, ...(await captured(run)) } });
   }
   run.parts.meetingSession = joined.session;
 }
