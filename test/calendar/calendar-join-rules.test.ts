@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { startCalendarFakes, type CalendarFakes } from "@/test/fakes/calendar/server";
 import { call } from "../http.ts";
 import { userWithAgent } from "../meetings/fixtures.ts";
-import { agentCalendar, listCalendars, upload } from "./api.ts";
+import { agentCalendar, listCalendars, updateEvent, upload } from "./api.ts";
 import { at, vcalendar } from "./ics.ts";
 import { connect } from "./connect.ts";
 
@@ -158,6 +158,11 @@ describe("which meetings the agent joins from a connected Google calendar", () =
     expect(Object.entries(events).filter(([, e]) => e.join.willJoin).map(([t]) => t)).toEqual(["Board review"]);
     expect(events.Planning.join).toEqual({ willJoin: false, reason: "keyword", keyword: "REVIEW", text: `Cohost won't join: title doesn't contain "REVIEW"` });
     expect(events["Board review"].meetingStatus).toBe("scheduled");
+
+    // An event the user renamed keeps its details through imports, but the rule reads its title as it is now.
+    expect((await updateEvent(headers, agent.id, events.Planning.id, { title: `${tag} Planning review` })).status).toBe(200);
+    await sync(cal.id);
+    expect((await eventsOf(headers, agent.id, tag))["Planning review"]).toMatchObject({ status: "confirmed", join: { willJoin: true } });
 
     // Back to every event: all joined again.
     await setRule(headers, cal.id, { joinRule: "all" });
