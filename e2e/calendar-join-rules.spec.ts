@@ -50,7 +50,7 @@ test("only events I accepted: a declined invitation is not joined until switched
   const rule = calendars.getByRole("form", { name: "Which meetings the agent joins from Google · grace.hopper@example.test" });
   await rule.getByLabel("Which meetings the agent joins").selectOption({ label: "Only events I accepted" });
   await rule.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Saved. The events of Google · grace.hopper@example.test follow the new rule.")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Saved. The events of Google · grace.hopper@example.test follow the new rule.", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(pitch).toContainText("Cohost won't join: you declined", { timeout: 20_000 });
   await expect(page.getByRole("button", { name: new RegExp(`Roadmap ${stamp}`) })).toContainText("Cohost will join");
 
