@@ -13,6 +13,7 @@ import type { Agent } from "@/lib/client/use-agents";
 import type { UserCalendar, useCalendars } from "@/lib/client/use-calendar";
 import { useSubmit } from "@/lib/client/use-submit";
 import { ConnectAccounts, connectHref } from "./connect-accounts";
+import { JoinRuleForm } from "./join-rule-form";
 import { SubscribeForm } from "./subscribe-form";
 import { UploadCalendars } from "./upload-calendars";
 
@@ -28,7 +29,7 @@ function Skipped({ calendar }: { calendar: UserCalendar }) {
   return <p className="text-xs text-[var(--text-muted)]">{t("summary", { count: noLink + allDay, why: format.list(why, { type: "conjunction" }) })}</p>;
 }
 
-function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar: UserCalendar; showAgent: boolean; busy: boolean; onSync: () => void; onRemove: () => void }) {
+function CalendarRow({ store, calendar, showAgent, busy, onSync, onRemove }: { store: Store; calendar: UserCalendar; showAgent: boolean; busy: boolean; onSync: () => void; onRemove: () => void }) {
   const t = useTranslations("calendar.sources");
   const format = useFormatter();
   const Icon = calendar.source === "subscription" ? Rss : calendar.connection ? CalendarCheck : FileText;
@@ -74,6 +75,7 @@ function CalendarRow({ calendar, showAgent, busy, onSync, onRemove }: { calendar
           {t("reconnect")}
         </a>
       )}
+      {calendar.connection && <JoinRuleForm store={store} calendar={calendar} />}
     </li>
   );
 }
@@ -129,7 +131,7 @@ export function CalendarSources({ store, agentId, agents }: { store: Store; agen
       ) : (
         <ul aria-label={t("listLabel")} className="divide-y divide-[var(--border)]">
           {calendars.map((c) => (
-            <CalendarRow key={c.id} calendar={c} showAgent={!agentId} busy={submit.running(c.id)} onSync={() => void sync(c)} onRemove={() => setToRemove(c)} />
+            <CalendarRow key={c.id} store={store} calendar={c} showAgent={!agentId} busy={submit.running(c.id)} onSync={() => void sync(c)} onRemove={() => setToRemove(c)} />
           ))}
         </ul>
       )}

@@ -11,9 +11,11 @@ import { useSubmit } from "@/lib/client/use-submit";
 import { EditEvent, type EventUpdate } from "./edit-event";
 import { StatusBadge } from "./event-chip";
 import { isOver } from "./event-style";
+import { JoinLine } from "./join-line";
 
 interface EventActions {
   confirm: (e: CalendarEvent) => Promise<CalendarEvent>;
+  switchJoin: (e: CalendarEvent, join: boolean | null) => Promise<CalendarEvent>;
   update: EventUpdate;
   remove: (e: CalendarEvent) => Promise<void>;
 }
@@ -57,6 +59,10 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
   const title = meetingTitle(event);
   const over = isOver(event);
   const canConfirm = (event.status === "pending" || event.status === "blocked") && !over;
+  // The switch over the calendar's rule: on for a skipped event, off for any other that is to come.
+  const canSwitch = event.status !== "cancelled" && !over;
+  const switchTo = (join: boolean | null, message: string) =>
+    run(() => actions.switchJoin(event, join), message, false).then(() => statusRef.current?.focus());
   return (
     <Dialog
       open
@@ -97,6 +103,7 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
               {event.edited && <span className="text-xs text-[var(--text-muted)]">{t("event.edited")}</span>}
             </div>
             <p className="text-sm">{over && event.status !== "cancelled" ? t("event.over") : t(`statusHelp.${event.status}`)}</p>
+            {!over && <JoinLine event={event} className="text-sm" />}
           </div>
           <dl className="flex flex-col gap-2">
             <Row label={t("event.when")}>{format.dateTimeRange(new Date(event.start), new Date(event.end ?? event.start), { dateStyle: "full", timeStyle: "short" })}</Row>
@@ -129,6 +136,16 @@ export function EventDetails({ event, onClose, actions, showAgent }: { event: Ca
             {event.status !== "cancelled" && (
               <Button variant="secondary" onClick={() => setMode("edit")}>
                 {t("event.edit")}
+              </Button>
+            )}
+            {canSwitch && event.joinOverride !== null && (
+              <Button variant="ghost" disabled={busy} onClick={() => void switchTo(null, t("join.followed", { title }))}>
+                {t("join.follow")}
+              </Button>
+            )}
+            {canSwitch && (
+              <Button variant="secondary" loading={busy} onClick={() => void switchTo(event.status === "skipped", t(event.status === "skipped" ? "join.switchedOn" : "join.switchedOff", { title }))}>
+                {event.status === "skipped" ? t("join.on") : t("join.off")}
               </Button>
             )}
             {canConfirm && (

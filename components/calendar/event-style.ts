@@ -9,6 +9,7 @@ export const STATUS_BADGE: Record<CalendarEvent["status"], string> = {
   pending: "bg-warning-bg text-[#5c4400]",
   blocked: "bg-error/10 text-error-text",
   cancelled: "bg-[var(--surface-muted)] text-[var(--text-muted)]",
+  skipped: "bg-[var(--surface-muted)] text-[var(--text-muted)]",
 };
 
 export const STATUS_CHIP: Record<CalendarEvent["status"], string> = {
@@ -16,6 +17,7 @@ export const STATUS_CHIP: Record<CalendarEvent["status"], string> = {
   pending: "border-dashed border-warning-text",
   blocked: "border-dashed border-error-text",
   cancelled: "border-[var(--border)] text-[var(--text-muted)] line-through",
+  skipped: "border-dashed border-[var(--border)] text-[var(--text-muted)]",
 };
 
 export function isOver(event: CalendarEvent, now = Date.now()): boolean {

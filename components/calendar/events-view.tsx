@@ -119,6 +119,7 @@ export function EventsView({
           showAgent={showAgent}
           actions={{
             confirm: (e) => keep(store.confirm(e)),
+            switchJoin: (e, join) => keep(store.switchJoin(e, join)),
             update: (e, body) => keep(store.update(e, body)),
             remove: async (e) => {
               await store.remove(e);

@@ -5,6 +5,7 @@ import { useMeetingTitle } from "@/components/meetings/use-meeting-title";
 import type { CalendarEvent } from "@/lib/client/use-calendar";
 import { StatusBadge } from "./event-chip";
 import { PLATFORM_DOT } from "./event-style";
+import { JoinLine } from "./join-line";
 import { byDay } from "./month-view";
 
 /** Events day by day, each a full-width button with time range, title, agent and status. */
@@ -45,6 +46,8 @@ export function ListView({ range, events, onOpen, showAgent }: { range: { from: 
                   </span>
                   {showAgent && <span className="text-[var(--text-muted)]">{e.agentName}</span>}
                   <StatusBadge status={e.status} />
+                  {/* Whether Cohost joins, and why not, on a line of its own (readable at phone width). */}
+                  <JoinLine event={e} className="basis-full sm:pl-43" />
                 </button>
               </li>
             ))}

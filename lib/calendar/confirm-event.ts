@@ -14,7 +14,9 @@ export async function confirmEvent(userId: string, agentId: string, eventId: str
     const event = await lockOwnedEvent(tx, userId, agentId, eventId);
     if (event.status === "cancelled") throw new AppError("conflict", "This event was cancelled in its calendar, so it cannot be confirmed.");
     if ((event.endsAt ?? event.startsAt).getTime() <= Date.now()) throw new AppError("conflict", "This event is over, so it cannot be confirmed.");
-    const confirmed = event.status === "confirmed" ? event : await tx.calendarEvent.update({ where: { id: eventId }, data: { status: "confirmed" } });
+    // Confirming an event the calendar's rule left out switches it on for good (the next import keeps it).
+    const switchOn = event.status === "skipped" ? { joinOverride: true } : {};
+    const confirmed = event.status === "confirmed" ? event : await tx.calendarEvent.update({ where: { id: eventId }, data: { status: "confirmed", ...switchOn } });
     await syncEventMeeting(tx, confirmed, "calendar_event_cancelled");
     return eventDto(tx, eventId);
   });

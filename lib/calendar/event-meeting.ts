@@ -2,8 +2,8 @@ import type { CalendarEvent, Prisma } from "../generated/prisma/client.ts";
 import { cancelScheduledMeeting, scheduleMeeting, scheduleMeetings, type ScheduleInput } from "../meetings/schedule-meeting.ts";
 
 /** Why a calendar took its meeting away (the meeting's statusReason). */
-/** Cancelled in its calendar; removed from its calendar; its calendar was removed; deleted by the user. */
-type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted";
+/** Cancelled in its calendar; removed from its calendar; its calendar was removed; deleted by the user; left out by the calendar's rule or switched off. */
+type UnscheduleReason = "calendar_event_cancelled" | "calendar_event_removed" | "calendar_removed" | "calendar_event_deleted" | "calendar_event_skipped";
 
 type EventForMeeting = Pick<CalendarEvent, "id" | "userId" | "agentId" | "title" | "startsAt" | "endsAt" | "meetingUrl" | "platform" | "status" | "deletedAt">;
 
@@ -32,7 +32,7 @@ export async function syncEventMeeting(tx: Prisma.TransactionClient, event: Even
       where: {
         calendarEventId: event.id,
         status: "cancelled",
-        statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed", "calendar_event_deleted"] },
+        statusReason: { in: ["calendar_event_cancelled", "calendar_event_removed", "calendar_removed", "calendar_event_deleted", "calendar_event_skipped"] },
       },
       data: { calendarEventId: null },
     });
@@ -40,7 +40,7 @@ export async function syncEventMeeting(tx: Prisma.TransactionClient, event: Even
     return meeting?.id ?? null;
   }
   const meeting = await tx.meeting.findUnique({ where: { calendarEventId: event.id }, select: { id: true } });
-  if (meeting) await cancelScheduledMeeting(tx, meeting.id, reason);
+  if (meeting) await cancelScheduledMeeting(tx, meeting.id, event.status === "skipped" ? "calendar_event_skipped" : reason);
   return meeting?.id ?? null;
 }
 

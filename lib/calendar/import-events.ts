@@ -3,8 +3,9 @@ import type { MeetingLink } from "../meetings/meeting-url.ts";
 import { chunks } from "../db/chunks.ts";
 import { withoutJoinInstructions } from "./clean-description.ts";
 import { scheduleNewEventMeetings, syncEventMeeting } from "./event-meeting.ts";
-import { statusFor, type AccessRules } from "./event-status.ts";
+import type { AccessRules } from "./event-status.ts";
 import { findMeetingLink } from "./find-meeting-link.ts";
+import { joinStatus, ruleMiss, type JoinRule } from "./join-rule.ts";
 import type { CalendarInstance } from "./parse-ics.ts";
 
 // Brings one calendar's occurrences into its agent's events (ARCHITECTURE §5). An agent has one
@@ -24,6 +25,8 @@ interface ImportTarget {
   agent: AccessRules & { id: string };
   /** The window the occurrences were expanded over: only sources inside it can have been removed. */
   window: { from: Date; to: Date };
+  /** A connected calendar's rule for which meetings the agent joins; ICS imports leave the rule's verdict as it is. */
+  joinRule?: JoinRule;
 }
 
 type Event = CalendarEvent;
@@ -40,6 +43,19 @@ function fieldsOf(i: CalendarInstance, link: MeetingLink) {
     meetingUrl: link.url,
     platform: link.platform,
   };
+}
+
+/**
+ * The join fields of an occurrence: the owner's answer (kept when this calendar does not say), the
+ * rule's verdict on the title it will have, and the status after the rule, the user's switch and the
+ * agent's access rules. `current` is the event as it is (null for a new one).
+ */
+function joinFields(target: ImportTarget, i: CalendarInstance, current: Event | null, next: { title: string; organizerEmail: string | null; status: Event["status"] | null }) {
+  const myResponse = i.attendance?.response ?? current?.myResponse ?? null;
+  const organizedByMe = i.attendance?.organizer ?? current?.organizedByMe ?? null;
+  const joinRuleMiss = target.joinRule ? ruleMiss(target.joinRule, { title: next.title, myResponse, organizedByMe }) : (current?.joinRuleMiss ?? null);
+  const status = joinStatus(target.agent, { status: next.status, organizerEmail: next.organizerEmail, joinOverride: current?.joinOverride ?? null, joinRuleMiss });
+  return { myResponse, organizedByMe, joinRuleMiss, status };
 }
 
 function differs(event: Event, next: Partial<Event>): boolean {
@@ -151,7 +167,8 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
         uid: i.uid,
         recurrenceId: i.recurrenceId,
         sequence: i.sequence,
-        status: i.cancelled ? "cancelled" : statusFor(agent, i.organizerEmail),
+        ...joinFields(target, i, null, { title: i.title.slice(0, MAX_TITLE), organizerEmail: i.organizerEmail, status: i.cancelled ? "cancelled" : null }),
+        joinOverride: null,
         editedAt: null,
         deletedAt: null,
         createdAt: now,
@@ -167,8 +184,9 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
         // Moved onto another event of the agent (same link, same start): they are one meeting now.
         event = occupant;
       } else {
-        const status = i.cancelled ? "cancelled" : event.status === "confirmed" ? "confirmed" : statusFor(agent, i.organizerEmail);
-        const next = { ...fields, sequence: i.sequence, status, editedAt: i.sequence > event.sequence ? null : event.editedAt };
+        const status = i.cancelled ? "cancelled" : event.status === "cancelled" ? null : event.status;
+        const join = joinFields(target, i, event, { ...fields, status });
+        const next = { ...fields, sequence: i.sequence, ...join, editedAt: i.sequence > event.sequence ? null : event.editedAt };
         const changed = differs(event, next);
         if (changed && isPlanned(event)) {
           // Two occurrences of this file for one planned event: the later one's details win, as they would in the database.
@@ -182,6 +200,17 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
           result.updated++;
         }
         if (!isPlanned(event)) await followMeeting(event, changed);
+      }
+    } else if (!event.deletedAt && !isPlanned(event)) {
+      // A stale copy or the user's edit keeps the event's details; the owner's answer and the rule
+      // (changed since, perhaps) still apply, to the title the event has.
+      const next = joinFields(target, i, event, event);
+      if (differs(event, next)) {
+        const previous = event;
+        event = await tx.calendarEvent.update({ where: { id: event.id }, data: next });
+        index.put(event, previous);
+        result.updated++;
+        await followMeeting(event, true);
       }
     }
 

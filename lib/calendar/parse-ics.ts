@@ -1,5 +1,6 @@
 import ical, { type DateWithTimeZone, type VEvent } from "node-ical";
 import { floatingZone, reinterpretFloating } from "./floating-time.ts";
+import type { Attendance } from "./join-rule.ts";
 
 // Reads an iCalendar file with node-ical (RFC 5545: folded lines, escaping, VTIMEZONE blocks,
 // Windows zone names such as "W. Europe Standard Time" even without a VTIMEZONE, RRULE/EXDATE/
@@ -25,6 +26,8 @@ export interface CalendarInstance {
   htmlDescription: string;
   /** Conference properties, preferred over free text: CONFERENCE, X-GOOGLE-CONFERENCE, Microsoft's. */
   conferenceUrls: string[];
+  /** Connected calendars only: the owner's answer and whether they organise it (ICS files do not say who "I" am). */
+  attendance?: Attendance;
 }
 
 export interface ParsedCalendar {

@@ -35,3 +35,20 @@ export const rangeQuerySchema = z.object({
   from: isoTime("from").optional(),
   to: isoTime("to").optional(),
 });
+
+/** PATCH /api/calendars/{id}: which meetings the agent joins from a connected calendar (issue 28). */
+export const joinRuleSchema = z
+  .object(
+    {
+      joinRule: z.enum(["all", "organized", "accepted", "keyword"], { error: "Choose which meetings the agent joins: all, organized, accepted or keyword" }),
+      joinKeyword: z.string({ error: "The word must be text" }).trim().max(100, "The word must be at most 100 characters").nullish(),
+    },
+    { error: "The request body must be a JSON object" },
+  )
+  .refine((b) => b.joinRule !== "keyword" || Boolean(b.joinKeyword), { path: ["joinKeyword"], message: "Enter the word the title must contain" });
+
+/** PATCH …/calendar/events/{eventId}: the user's switch over the calendar's rule. */
+export const switchEventSchema = z.object(
+  { join: z.boolean({ error: "join must be true, false or null" }).nullable() },
+  { error: "The request body must be a JSON object" },
+);

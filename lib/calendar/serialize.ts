@@ -4,6 +4,7 @@ import type { Sent } from "../contract/sent.ts";
 import { db } from "../db/client.ts";
 import type { Calendar, CalendarConnection, CalendarEvent, MeetingStatus } from "../generated/prisma/client.ts";
 import { meetingStatusField, platformField } from "../meetings/serialize.ts";
+import { joinVerdict } from "./join-rule.ts";
 
 export const EVENT_INCLUDE = { meeting: { select: { id: true, status: true } }, agent: { select: { name: true } } } as const;
 type EventRow = CalendarEvent & { meeting: { id: string; status: MeetingStatus } | null; agent: { name: string } };
@@ -16,7 +17,7 @@ export const calendarEventResponse = z
     end: time.nullable(),
     meetingUrl: z.string(),
     platform: platformField,
-    status: z.enum(["blocked", "pending", "confirmed", "cancelled"]),
+    status: z.enum(["blocked", "pending", "confirmed", "cancelled", "skipped"]).meta({ description: "skipped: the calendar's rule leaves it out, or it was switched off for this event" }),
     organizerEmail: z.string().nullable(),
     meetingId: z.string().nullable(),
     meetingStatus: meetingStatusField.nullable(),
@@ -24,6 +25,17 @@ export const calendarEventResponse = z
     agentName: z.string(),
     description: z.string().nullable(),
     edited: z.boolean(),
+    myResponse: z.enum(["accepted", "tentative", "declined", "needsAction", "none"]).nullable().meta({ description: "Connected calendars: your answer to the invitation; null when the calendar does not say (ICS)" }),
+    organizedByMe: z.boolean().nullable().meta({ description: "Connected calendars: you organise it; null when the calendar does not say" }),
+    joinOverride: z.boolean().nullable().meta({ description: "Your switch for this event (PATCH): true join, false don't join, null: the calendar's rule decides" }),
+    join: z
+      .object({
+        willJoin: z.boolean(),
+        reason: z.enum(["cancelled", "switched_off", "not_organizer", "declined", "not_accepted", "keyword", "access_control", "needs_confirmation", "meeting_cancelled"]).nullable(),
+        keyword: z.string().nullable().meta({ description: "The word the title lacks (reason keyword)" }),
+        text: z.string().meta({ description: '"Cohost will join" or "Cohost won\'t join: <why>"' }),
+      })
+      .meta({ id: "CalendarEventJoin", description: "Whether the agent joins this meeting, and why not" }),
   })
   .meta({ id: "CalendarEvent" });
 
@@ -76,6 +88,10 @@ export function serializeEvent(e: EventRow) {
     agentName: e.agent.name,
     description: e.description,
     edited: e.editedAt !== null,
+    myResponse: e.myResponse,
+    organizedByMe: e.organizedByMe,
+    joinOverride: e.joinOverride,
+    join: joinVerdict({ ...e, meetingStatus: e.meeting?.status ?? null }),
   } satisfies Sent<typeof calendarEventResponse>;
 }
 export type CalendarEventDto = ReturnType<typeof serializeEvent>;

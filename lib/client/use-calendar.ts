@@ -65,6 +65,13 @@ export function useCalendarEvents(agentId: string | undefined, range: { from: Da
       void others();
       return restored;
     },
+    /** The event's switch over its calendar's rule: true join, false don't, null the rule decides. */
+    async switchJoin(event: CalendarEvent, join: boolean | null) {
+      const switched = await apiFetch<CalendarEvent>(eventPath(event), { ...json("PATCH", { join }), fallback: t("switchEvent") });
+      await replace(switched);
+      void others();
+      return switched;
+    },
     async confirm(event: CalendarEvent) {
       const confirmed = await apiFetch<CalendarEvent>(`${eventPath(event)}/confirm`, { method: "POST", fallback: t("confirmEvent") });
       await replace(confirmed);
@@ -233,6 +240,12 @@ export function useCalendars() {
     /** Re-reads a calendar now and waits for it; the calendar comes back with `error` if that failed. */
     async sync(id: string) {
       const calendar = await apiFetch<UserCalendar>(`/api/calendars/${id}/sync`, { method: "POST", fallback: t("sync") });
+      await put(calendar);
+      return afterImport(calendar);
+    },
+    /** Which meetings the agent joins from a connected calendar; its events follow at the import this queues. */
+    async setJoinRule(id: string, body: { joinRule: string; joinKeyword: string | null }) {
+      const calendar = await apiFetch<UserCalendar>(`/api/calendars/${id}`, { ...json("PATCH", body), fallback: t("joinRule") });
       await put(calendar);
       return afterImport(calendar);
     },

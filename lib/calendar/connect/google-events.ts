@@ -1,3 +1,4 @@
+import type { Attendance } from "../join-rule.ts";
 import type { CalendarInstance } from "../parse-ics.ts";
 import { parseIcs } from "../parse-ics.ts";
 
@@ -123,7 +124,28 @@ export function googleCalendarText(events: GoogleEvent[]): string {
   return lines.join("\r\n");
 }
 
-/** The kept events' occurrences in the window, expanded by parse-ics. */
+const RESPONSES = new Set(["accepted", "declined", "tentative", "needsAction"]);
+
+/** The owner's answer (their own attendee entry, `self`) and whether they organise it (`organizer.self`). */
+function googleAttendance(e: GoogleEvent): Attendance {
+  const organizer = Boolean(e.organizer?.self);
+  const answer = e.attendees?.find((a) => a.self)?.responseStatus;
+  const response = answer && RESPONSES.has(answer) ? (answer as Attendance["response"]) : organizer ? "accepted" : "none";
+  return { response, organizer };
+}
+
+/**
+ * The kept events' occurrences in the window, expanded by parse-ics, each with the owner's answer:
+ * a changed instance's own, else its series'.
+ */
 export async function googleInstances(items: Record<string, GoogleEvent>, window: { from: Date; to: Date }): Promise<CalendarInstance[]> {
-  return (await parseIcs(googleCalendarText(Object.values(items)), window)).instances;
+  const instances = (await parseIcs(googleCalendarText(Object.values(items)), window)).instances;
+  const answers = new Map<string, Attendance>();
+  for (const e of Object.values(items)) {
+    if (!e.organizer) continue; // a cancelled instance comes without: its series answers
+    const original = e.recurringEventId && e.originalStartTime?.dateTime;
+    answers.set(original ? `${e.recurringEventId}\u0000${new Date(original).toISOString()}` : e.id, googleAttendance(e));
+  }
+  for (const i of instances) i.attendance = answers.get(`${i.uid}\u0000${i.recurrenceId}`) ?? answers.get(i.uid);
+  return instances;
 }

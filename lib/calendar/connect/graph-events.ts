@@ -1,3 +1,4 @@
+import type { Attendance } from "../join-rule.ts";
 import type { CalendarInstance } from "../parse-ics.ts";
 
 // Microsoft Graph's calendarView/delta gives occurrences already expanded inside the round's window
@@ -62,6 +63,22 @@ function instant(t: { dateTime?: string; timeZone?: string } | undefined): Date 
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+const GRAPH_RESPONSES: Record<string, Attendance["response"]> = {
+  accepted: "accepted",
+  tentativelyAccepted: "tentative",
+  declined: "declined",
+  notResponded: "needsAction",
+  // The organiser's own meeting: theirs to attend.
+  organizer: "accepted",
+  none: "none",
+};
+
+/** The owner's answer (`responseStatus.response`) and whether they organise it (`isOrganizer`). */
+function graphAttendance(e: GraphEvent): Attendance {
+  const organizer = Boolean(e.isOrganizer) || e.responseStatus?.response === "organizer";
+  return { response: GRAPH_RESPONSES[e.responseStatus?.response ?? "none"] ?? "none", organizer };
+}
+
 export function graphInstances(items: Record<string, GraphEvent>): CalendarInstance[] {
   const out: CalendarInstance[] = [];
   for (const e of Object.values(items)) {
@@ -84,6 +101,7 @@ export function graphInstances(items: Record<string, GraphEvent>): CalendarInsta
       description: html ? "" : (e.body?.content ?? ""),
       htmlDescription: html,
       conferenceUrls: [e.onlineMeeting?.joinUrl, e.onlineMeetingUrl].filter((u): u is string => Boolean(u)),
+      attendance: graphAttendance(e),
     });
   }
   return out;

@@ -70,7 +70,8 @@ export async function syncConnectedCalendar(calendarId: string, now = new Date()
     const pulled = await pullChanges(cfg, conn, get, now);
     const accountEmail = pulled.accountEmail ?? (conn.accountEmail || (provider === "microsoft" ? await graphAccountEmail(cfg, token) : null));
     await db.$transaction(async (tx) => {
-      await importEvents(tx, { calendarId, userId: calendar.userId, agent: calendar.agent, window: pulled.window }, pulled.instances);
+      const joinRule = { rule: conn.joinRule, keyword: conn.joinKeyword };
+      await importEvents(tx, { calendarId, userId: calendar.userId, agent: calendar.agent, window: pulled.window, joinRule }, pulled.instances);
       const name = accountEmail && !conn.accountEmail ? { name: `${PROVIDER_NAMES[provider]} · ${accountEmail}`.slice(0, 100) } : {};
       await tx.calendar.update({ where: { id: calendarId }, data: { lastSyncedAt: now, lastAttemptAt: now, syncError: null, ...name } });
       await tx.calendarConnection.update({

@@ -11,6 +11,13 @@ import { consentPage, OAuthGrants } from "./oauth-grants.ts";
 
 export const GOOGLE_SCOPE = "https://www.googleapis.com/auth/calendar.events.readonly";
 
+interface Person {
+  email?: string;
+  displayName?: string;
+  self?: boolean;
+  responseStatus?: string;
+}
+
 interface Stored {
   event: Record<string, unknown> & { id: string };
   seq: number;
@@ -44,7 +51,20 @@ export class GoogleCalendarFake {
 
   put(event: Record<string, unknown> & { id: string }): void {
     const previous = this.events.get(event.id)?.event;
-    this.events.set(event.id, { event: { kind: "calendar#event", etag: `"${this.seq}"`, status: "confirmed", sequence: 0, ...previous, ...event, updated: new Date().toISOString() }, seq: this.seq++ });
+    const merged: Record<string, unknown> & { id: string } = { kind: "calendar#event", etag: `"${this.seq}"`, status: "confirmed", sequence: 0, ...previous, ...event, updated: new Date().toISOString() };
+    // Like Google: every event has an organiser (the calendar's owner unless given), and `self` marks
+    // the owner among organiser and attendees (only there, only true). A cancelled instance comes bare.
+    if (!(merged.status === "cancelled" && merged.recurringEventId)) {
+      merged.organizer = this.person((merged.organizer as Person | undefined) ?? { email: this.email });
+      merged.creator ??= merged.organizer;
+      if (Array.isArray(merged.attendees)) merged.attendees = (merged.attendees as Person[]).map((a) => ({ responseStatus: "needsAction", ...this.person(a) }));
+    }
+    this.events.set(event.id, { event: merged, seq: this.seq++ });
+  }
+
+  private person(p: Person): Person {
+    const { self: _, ...rest } = p;
+    return p.email?.toLowerCase() === this.email.toLowerCase() ? { ...rest, self: true } : rest;
   }
 
   remove(id: string): void {

@@ -43,7 +43,15 @@ export class GraphFake {
 
   put(event: Record<string, unknown> & { id: string }): void {
     const previous = this.events.get(event.id)?.event;
-    this.events.set(event.id, { event: { "@odata.etag": `W/"${this.seq}"`, type: "singleInstance", isCancelled: false, isAllDay: false, ...previous, ...event }, seq: this.seq++, removed: false });
+    const merged: Record<string, unknown> & { id: string } = { "@odata.etag": `W/"${this.seq}"`, type: "singleInstance", isCancelled: false, isAllDay: false, ...previous, ...event };
+    // Like Graph: an organiser always (the mailbox's owner unless given), isOrganizer, and the owner's
+    // responseStatus ("organizer" for their own meetings, "notResponded" for a new invitation).
+    const organizer = (merged.organizer as { emailAddress?: { address?: string } } | undefined) ?? { emailAddress: { name: this.owner.name, address: this.owner.address } };
+    const mine = organizer.emailAddress?.address?.toLowerCase() === this.owner.address.toLowerCase();
+    merged.organizer = organizer;
+    merged.isOrganizer = mine;
+    merged.responseStatus ??= { response: mine ? "organizer" : "notResponded", time: "0001-01-01T00:00:00Z" };
+    this.events.set(event.id, { event: merged, seq: this.seq++, removed: false });
   }
 
   remove(id: string): void {
