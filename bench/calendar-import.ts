@@ -20,13 +20,21 @@ import { loadAverage } from "./lib/proc-stats.ts";
 // The connected calendars' sync phases are read from their log line.
 const printJson = console.log.bind(console);
 const phases = new Map<string, SyncPhases>();
+const imported = new Map<string, () => void>();
 console.log = (...args: unknown[]) => {
-  if (typeof args[0] === "string" && args[0].includes('"calendar_connection_synced"')) {
-    const line = JSON.parse(args[0]) as SyncPhases & { calendarId: string };
+  const text = typeof args[0] === "string" ? args[0] : "";
+  if (text.includes('"calendar_connection_synced"')) {
+    const line = JSON.parse(text) as SyncPhases & { calendarId: string };
     phases.set(line.calendarId, { pages: line.pages, occurrences: line.occurrences, fetchMs: line.fetchMs, expandMs: line.expandMs, importMs: line.importMs });
+  } else if (text.includes('"calendar_imported"')) {
+    const id = (JSON.parse(text) as { calendarId: string }).calendarId;
+    imported.get(id)?.();
+    imported.delete(id);
   }
   console.error(...args);
 };
+/** Resolves when the jobs process logs the calendar's import as done (no polling beside the sync). */
+const importDone = (calendarId: string) => new Promise<void>((resolve) => imported.set(calendarId, resolve));
 const loadBefore = loadAverage();
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 500);
@@ -39,7 +47,17 @@ const database = await benchDatabase();
 // The process's Prisma client (lib/db/client.ts takes the one on globalThis), counting its statements.
 let statements = 0;
 const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 10 }), log: [{ emit: "event", level: "query" }] });
-prisma.$on("query", () => statements++);
+// BENCH_STATEMENTS=1: the statements' total database time by kind, on stderr at the end.
+const statementTime = new Map<string, { count: number; ms: number }>();
+prisma.$on("query", (e) => {
+  statements++;
+  if (!process.env.BENCH_STATEMENTS) return;
+  const kind = e.query.replace(/\s+/g, " ").slice(0, 90);
+  const entry = statementTime.get(kind) ?? { count: 0, ms: 0 };
+  entry.count++;
+  entry.ms += Number(e.duration);
+  statementTime.set(kind, entry);
+});
 (globalThis as unknown as { cohostPrisma?: PrismaClient }).cohostPrisma = prisma;
 const { db } = await import("../lib/db/client.ts");
 const { parseIcs } = await import("../lib/calendar/parse-ics.ts");
@@ -118,7 +136,7 @@ async function benchConnected() {
   const jobs = await startJobWorker(database.url, { listen: true });
   await workCalendarJobs(jobs, "bench");
   try {
-    const deps = { fakes, statements: () => statements, phases: (id: string) => phases.get(id) };
+    const deps = { fakes, statements: () => statements, phases: (id: string) => phases.get(id), importDone };
     return {
       google: await benchConnectedSync("google", CONNECTED_EVENTS, deps),
       microsoft: await benchConnectedSync("microsoft", CONNECTED_EVENTS, deps),
@@ -132,6 +150,7 @@ async function benchConnected() {
 try {
   const ics = PART === "connected" ? undefined : await benchIcs();
   const connected = PART === "ics" ? undefined : await benchConnected();
+  if (process.env.BENCH_STATEMENTS) console.error([...statementTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25).map(([k, v]) => `${String(Math.round(v.ms)).padStart(6)} ms ${String(v.count).padStart(5)}× ${k}`).join("\n"));
   printJson(JSON.stringify({ ...ics, connected, load_average: { before: loadBefore, after: loadAverage() } }));
   await db.$disconnect();
   // Scheduling sent start jobs through this process's pg-boss: stop it before its database goes.

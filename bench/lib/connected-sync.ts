@@ -27,6 +27,8 @@ export interface ConnectedBenchDeps {
   statements: () => number;
   /** The phases of the last sync the jobs process logged for this calendar. */
   phases: (calendarId: string) => SyncPhases | undefined;
+  /** Resolves when the jobs process has finished the calendar's next import job. */
+  importDone: (calendarId: string) => Promise<void>;
 }
 
 const letters = (n: number, width: number) => {
@@ -126,14 +128,14 @@ export async function benchConnectedSync(provider: "google" | "microsoft", occur
   const syncJob = async () => {
     const statementsBefore = deps.statements();
     const t0 = performance.now();
+    const done = deps.importDone(calendar.id);
     await db.$transaction((tx) => requestImport(tx, calendar.id));
-    while ((await db.calendar.findUniqueOrThrow({ where: { id: calendar.id }, select: { importRequestedAt: true } })).importRequestedAt) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await done;
     const seconds = Number(((performance.now() - t0) / 1000).toFixed(2));
+    const statements = deps.statements() - statementsBefore;
     const { syncError } = await db.calendar.findUniqueOrThrow({ where: { id: calendar.id }, select: { syncError: true } });
     if (syncError) throw new Error(`${provider} sync failed: ${syncError}`);
-    return { job_seconds: seconds, phases_ms: deps.phases(calendar.id), prisma_statements: deps.statements() - statementsBefore };
+    return { job_seconds: seconds, phases_ms: deps.phases(calendar.id), prisma_statements: statements };
   };
 
   const initial = await syncJob();
