@@ -141,6 +141,7 @@ export async function benchConnectedSync(provider: "google" | "microsoft", occur
   const initial = await syncJob();
   const events = await db.calendarEvent.count({ where: { agentId: agent.id } });
   const meetings = await db.meeting.count({ where: { agentId: agent.id } });
+  if (events !== occurrences || meetings !== occurrences) throw new Error(`${provider}: ${events} events and ${meetings} meetings for ${occurrences} occurrences`);
 
   // Ten events changed at the provider: moved by half an hour.
   for (const s of p.singles.slice(0, 10)) {
