@@ -5,19 +5,60 @@
 // The upload goes the way it does in production: the web's part (check, store, queue) answers, and a
 // jobs process (started here, as `npm run jobs` would: pg-boss woken by NOTIFY) imports it;
 // first_import_seconds runs from the upload until the events and meetings are in.
-import { randomUUID } from "node:crypto";
+// Then connected calendars (bench/lib/connected-sync.ts): an initial sync of BENCH_CONNECTED_EVENTS
+// (default 2000; BENCH_EVENTS when set) occurrences from the Google and the Microsoft stand-in, and
+// an incremental sync of 10 changes, under "connected". BENCH_PART=ics or connected runs one part.
+import { PrismaPg } from "@prisma/adapter-pg";
+import { randomBytes, randomUUID } from "node:crypto";
+import { PrismaClient } from "../lib/generated/prisma/client.ts";
+import { startCalendarFakes } from "../test/fakes/calendar/server.ts";
+import { benchConnectedSync, type SyncPhases } from "./lib/connected-sync.ts";
 import { benchDatabase } from "./lib/database.ts";
 import { loadAverage } from "./lib/proc-stats.ts";
 
 // The jobs' log lines (lib/log.ts writes them to stdout) go to stderr: stdout is the bench's JSON alone.
+// The connected calendars' sync phases are read from their log line.
 const printJson = console.log.bind(console);
-console.log = console.error.bind(console);
+const phases = new Map<string, SyncPhases>();
+const imported = new Map<string, () => void>();
+console.log = (...args: unknown[]) => {
+  const text = typeof args[0] === "string" ? args[0] : "";
+  if (text.includes('"calendar_connection_synced"')) {
+    const line = JSON.parse(text) as SyncPhases & { calendarId: string };
+    phases.set(line.calendarId, { pages: line.pages, occurrences: line.occurrences, fetchMs: line.fetchMs, expandMs: line.expandMs, importMs: line.importMs });
+  } else if (text.includes('"calendar_imported"')) {
+    const id = (JSON.parse(text) as { calendarId: string }).calendarId;
+    imported.get(id)?.();
+    imported.delete(id);
+  }
+  console.error(...args);
+};
+/** Resolves when the jobs process logs the calendar's import as done (no polling beside the sync). */
+const importDone = (calendarId: string) => new Promise<void>((resolve) => imported.set(calendarId, resolve));
 const loadBefore = loadAverage();
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 500);
+const CONNECTED_EVENTS = Number(process.env.BENCH_CONNECTED_EVENTS || process.env.BENCH_EVENTS || 2000);
+const PART = process.env.BENCH_PART || "all";
 const HOUR = 3600_000;
+process.env.APP_ENCRYPTION_KEY ||= randomBytes(32).toString("base64"); // connections' tokens are stored encrypted
 
 const database = await benchDatabase();
+// The process's Prisma client (lib/db/client.ts takes the one on globalThis), counting its statements.
+let statements = 0;
+const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: database.url, max: 10 }), log: [{ emit: "event", level: "query" }] });
+// BENCH_STATEMENTS=1: the statements' total database time by kind, on stderr at the end.
+const statementTime = new Map<string, { count: number; ms: number }>();
+prisma.$on("query", (e) => {
+  statements++;
+  if (!process.env.BENCH_STATEMENTS) return;
+  const kind = e.query.replace(/\s+/g, " ").slice(0, 90);
+  const entry = statementTime.get(kind) ?? { count: 0, ms: 0 };
+  entry.count++;
+  entry.ms += Number(e.duration);
+  statementTime.set(kind, entry);
+});
+(globalThis as unknown as { cohostPrisma?: PrismaClient }).cohostPrisma = prisma;
 const { db } = await import("../lib/db/client.ts");
 const { parseIcs } = await import("../lib/calendar/parse-ics.ts");
 const { uploadCalendar } = await import("../lib/calendar/add-calendar.ts");
@@ -48,7 +89,7 @@ const seconds = async (fn: () => Promise<unknown>) => {
   return Number(((performance.now() - t0) / 1000).toFixed(2));
 };
 
-try {
+async function benchIcs() {
   const user = await db.user.create({ data: { email: `bench-${randomUUID()}@example.test` } });
   const agent = await db.agent.create({ data: { userId: user.id, name: "Bench", sttProviderId: "deepgram", aiProviderId: "openai", ttsProviderId: "elevenlabs" } });
   const text = calendar(0);
@@ -74,20 +115,43 @@ try {
   const reimport = await seconds(() => syncCalendar(calendarId));
   await db.calendar.update({ where: { id: calendarId }, data: { content: calendar(Math.floor(EVENTS / 10)) } });
   const moveTenth = await seconds(() => syncCalendar(calendarId));
-  printJson(
-    JSON.stringify({
-      bytes: Buffer.byteLength(text),
-      occurrences_in_window: occurrences,
-      agent_events: events,
-      meetings,
-      parse_seconds: parse,
-      upload_request_seconds: uploadRequest,
-      first_import_seconds: firstImport,
-      unchanged_reimport_seconds: reimport,
-      reimport_moving_a_tenth_seconds: moveTenth,
-      load_average: { before: loadBefore, after: loadAverage() },
-    }),
-  );
+  return {
+    bytes: Buffer.byteLength(text),
+    occurrences_in_window: occurrences,
+    agent_events: events,
+    meetings,
+    parse_seconds: parse,
+    upload_request_seconds: uploadRequest,
+    first_import_seconds: firstImport,
+    unchanged_reimport_seconds: reimport,
+    reimport_moving_a_tenth_seconds: moveTenth,
+  };
+}
+
+/** Google's and Microsoft's stand-ins in this process, their calendars synced by a jobs process's worker. */
+async function benchConnected() {
+  const fakes = await startCalendarFakes();
+  Object.assign(process.env, fakes.env, { GOOGLE_CLIENT_ID: "e2e-google-client", GOOGLE_CLIENT_SECRET: "e2e-google-secret" });
+  delete process.env.CALENDAR_PUSH_URL; // not reachable from the internet: no push channel, polled
+  const jobs = await startJobWorker(database.url, { listen: true });
+  await workCalendarJobs(jobs, "bench");
+  try {
+    const deps = { fakes, statements: () => statements, phases: (id: string) => phases.get(id), importDone };
+    return {
+      google: await benchConnectedSync("google", CONNECTED_EVENTS, deps),
+      microsoft: await benchConnectedSync("microsoft", CONNECTED_EVENTS, deps),
+    };
+  } finally {
+    await jobs.stop({ graceful: true });
+    await fakes.close();
+  }
+}
+
+try {
+  const ics = PART === "connected" ? undefined : await benchIcs();
+  const connected = PART === "ics" ? undefined : await benchConnected();
+  if (process.env.BENCH_STATEMENTS) console.error([...statementTime].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25).map(([k, v]) => `${String(Math.round(v.ms)).padStart(6)} ms ${String(v.count).padStart(5)}× ${k}`).join("\n"));
+  printJson(JSON.stringify({ ...ics, connected, load_average: { before: loadBefore, after: loadAverage() } }));
   await db.$disconnect();
   // Scheduling sent start jobs through this process's pg-boss: stop it before its database goes.
   await (await jobSender()).stop({ graceful: false });

@@ -1,6 +1,7 @@
 import type { CalendarEvent, CalendarEventSource, Prisma } from "../generated/prisma/client.ts";
 import type { MeetingLink } from "../meetings/meeting-url.ts";
 import { chunks } from "../db/chunks.ts";
+import { insertMany } from "../db/insert-many.ts";
 import { withoutJoinInstructions } from "./clean-description.ts";
 import { scheduleNewEventMeetings, syncEventMeeting } from "./event-meeting.ts";
 import type { AccessRules } from "./event-status.ts";
@@ -226,14 +227,14 @@ export async function importEvents(tx: Prisma.TransactionClient, target: ImportT
   const realId = new Map<string, string>();
   const created: Event[] = [];
   for (const batch of chunks(planned)) {
-    const rows = await tx.calendarEvent.createManyAndReturn({ data: batch.map(({ id: _, createdAt: _c, updatedAt: _u, ...data }) => data) });
+    const rows = await insertMany<Event>(tx, "CalendarEvent", batch.map(({ id: _, createdAt: _c, updatedAt: _u, ...data }) => data));
     const bySlot = new Map(rows.map((r) => [slotOf(r.meetingUrl, r.startsAt), r]));
     for (const p of batch) realId.set(p.id, bySlot.get(slotOf(p.meetingUrl, p.startsAt))!.id);
     created.push(...rows);
   }
   const idOf = (id: string) => realId.get(id) ?? id;
   for (const batch of chunks(newSources)) {
-    await tx.calendarEventSource.createMany({ data: batch.map((s) => ({ ...s, calendarId, eventId: idOf(s.eventId) })) });
+    await insertMany(tx, "CalendarEventSource", batch.map((s) => ({ ...s, calendarId, eventId: idOf(s.eventId) })));
   }
   await scheduleNewEventMeetings(tx, created);
 

@@ -1,5 +1,6 @@
 import type { Prisma } from "../generated/prisma/client.ts";
 import { FINAL_STATUSES, type MeetingStatus } from "./status.ts";
+import { insertMany } from "../db/insert-many.ts";
 import { newEventId, recordEvent, recordMeetingEvent } from "../events/record-event.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -28,8 +29,10 @@ export async function recordStatusChange(tx: Tx, m: MeetingRef, from: MeetingSta
  */
 export async function recordMeetingsScheduled(tx: Tx, meetings: MeetingRef[], reason: string): Promise<void> {
   if (meetings.length === 0) return;
-  await tx.apiEvent.createMany({
-    data: meetings.map((m) => ({
+  await insertMany(
+    tx,
+    "ApiEvent",
+    meetings.map((m) => ({
       id: newEventId(),
       userId: m.userId,
       meetingId: m.id,
@@ -37,7 +40,7 @@ export async function recordMeetingsScheduled(tx: Tx, meetings: MeetingRef[], re
       type: "meeting.status_changed",
       data: { meetingId: m.id, agentId: m.agentId, fromStatus: null, status: "scheduled", reason },
     })),
-  });
+  );
 }
 
 export interface SegmentData {

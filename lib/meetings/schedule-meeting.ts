@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { meetingJoinLeadSeconds } from "../config.ts";
 import { chunks } from "../db/chunks.ts";
+import { insertMany } from "../db/insert-many.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
 import { recordMeetingsScheduled } from "./meeting-events.ts";
 import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
@@ -77,8 +78,10 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
 
   const runs = new Map(toCreate.map((i) => [i.calendarEventId, { runId: randomUUID(), jobId: randomUUID(), startAfter: launchTime(i.start) }]));
   for (const batch of chunks(toCreate)) {
-    const created = await tx.meeting.createManyAndReturn({
-      data: batch.map((i) => ({
+    const created = await insertMany<{ id: string; calendarEventId: string | null; userId: string; agentId: string | null }>(
+      tx,
+      "Meeting",
+      batch.map((i) => ({
         userId: i.userId,
         agentId: i.agentId,
         title: i.title,
@@ -91,9 +94,8 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
         runId: runs.get(i.calendarEventId)!.runId,
         jobId: runs.get(i.calendarEventId)!.jobId,
       })),
-      select: { id: true, calendarEventId: true, userId: true, agentId: true },
-    });
-    await tx.meetingEvent.createMany({ data: created.map((m) => ({ meetingId: m.id, fromStatus: null, toStatus: "scheduled" as const, reason: "calendar" })) });
+    );
+    await insertMany(tx, "MeetingEvent", created.map((m) => ({ meetingId: m.id, fromStatus: null, toStatus: "scheduled", reason: "calendar" })));
     await recordMeetingsScheduled(tx, created, "calendar");
     await enqueueRuns(
       tx,

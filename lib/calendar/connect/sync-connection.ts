@@ -67,7 +67,21 @@ export async function syncConnectedCalendar(calendarId: string, now = new Date()
         return apiRequest(cfg, url, token, { headers });
       }
     };
-    const pulled = await pullChanges(cfg, conn, get, now);
+    // Where a sync's time goes (the provider's pages, reading/expanding, the import), in the log line.
+    const began = performance.now();
+    let fetchMs = 0;
+    let pages = 0;
+    const timedGet = async (url: string, headers?: Record<string, string>): Promise<unknown> => {
+      const t = performance.now();
+      try {
+        return await get(url, headers);
+      } finally {
+        fetchMs += performance.now() - t;
+        pages++;
+      }
+    };
+    const pulled = await pullChanges(cfg, conn, timedGet, now);
+    const pulledAt = performance.now();
     const accountEmail = pulled.accountEmail ?? (conn.accountEmail || (provider === "microsoft" ? await graphAccountEmail(cfg, token) : null));
     await db.$transaction(async (tx) => {
       const joinRule = { rule: conn.joinRule, keyword: conn.joinKeyword };
@@ -79,6 +93,8 @@ export async function syncConnectedCalendar(calendarId: string, now = new Date()
         data: { items: pulled.items as Prisma.InputJsonValue, syncState: pulled.syncState, syncWindowStart: pulled.syncWindowStart, ...(accountEmail ? { accountEmail } : {}) },
       });
     }, IMPORT_TRANSACTION);
+    const ms = (n: number) => Math.round(n);
+    log({ event: "calendar_connection_synced", calendarId, provider, pages, occurrences: pulled.instances.length, fetchMs: ms(fetchMs), expandMs: ms(pulledAt - began - fetchMs), importMs: ms(performance.now() - pulledAt) });
     // Push notifications after the first good sync, renewed before they end; polling meanwhile.
     await ensurePush(cfg, conn, token, now).catch((err) => log({ event: "calendar_push_failed", level: "warn", calendarId, error: errorText(err) }));
     return null;

@@ -49,6 +49,13 @@ export async function startCalendarFakes(port = 0): Promise<CalendarFakes> {
       for (const e of JSON.parse(body) as ({ id: string } & Record<string, unknown>)[]) graph.put(e);
       return res.end("{}");
     }
+    if (url.pathname === "/__control/microsoft/remove" && req.method === "POST") {
+      graph.remove((JSON.parse(body) as { id: string }).id);
+      return res.end("{}");
+    }
+    if (url.pathname === "/__control/microsoft/subscriptions" && req.method === "POST") {
+      return res.end(JSON.stringify([...graph.subscriptions.values()].map((s) => ({ id: s.id, resource: s.resource }))));
+    }
     if (url.pathname === "/__control/microsoft/notify" && req.method === "POST") {
       return res.end(JSON.stringify(await graph.notify()));
     }
