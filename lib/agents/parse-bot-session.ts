@@ -10,7 +10,12 @@ export const MAX_BOT_SESSION_CHARS = 256_000;
 
 export const botSessionInputSchema = z.object({
   provider: z.enum(BOT_SESSION_PROVIDERS, { error: "Choose Google or Microsoft" }),
-  label: z.string({ error: "Name the account" }).trim().min(1, "Name the account, e.g. its e-mail address").max(200, "The account name must be at most 200 characters"),
+  label: z
+    .string({ error: "Give the account's name" })
+    .trim()
+    .min(1, "Give the account's name as meetings show it")
+    .max(200, "The account's name must be at most 200 characters")
+    .meta({ description: "The account's name as meetings show it: the bot recognises itself by it in the roster and the chat" }),
   state: z.string({ error: "Choose the session file" }).min(1, "Choose the session file").max(MAX_BOT_SESSION_CHARS, "The session file is too large (at most 250 kB)"),
 });
 

@@ -7,6 +7,8 @@ import type { JoinResult } from "../platforms/types.ts";
 /** The session a run carries into the meeting, and which upload it was (to mark it if refused). */
 export interface RunBotSession extends BotSession {
   uploadedAt: Date;
+  /** The account's name as meetings show it (the owner's label): the bot's own name in the roster and chat. */
+  label: string;
 }
 
 /**
@@ -14,11 +16,11 @@ export interface RunBotSession extends BotSession {
  * when its provider runs that platform (Google for Meet, Microsoft for Teams), only the provider's
  * cookies and origins. Null otherwise: the bot joins as a guest.
  */
-export function botSessionFor(agent: Pick<Agent, "botSessionProvider" | "botSessionEnc" | "botSessionUploadedAt">, platform: string): RunBotSession | null {
+export function botSessionFor(agent: Pick<Agent, "botSessionProvider" | "botSessionLabel" | "botSessionEnc" | "botSessionUploadedAt">, platform: string): RunBotSession | null {
   const provider = providerForPlatform(platform);
   if (!provider || agent.botSessionProvider !== provider || !agent.botSessionEnc || !agent.botSessionUploadedAt) return null;
   const state = JSON.parse(decryptSecret(agent.botSessionEnc)) as BotStorageState;
-  return { provider, state: keepProviderOnly(provider, state), uploadedAt: agent.botSessionUploadedAt };
+  return { provider, state: keepProviderOnly(provider, state), uploadedAt: agent.botSessionUploadedAt, label: agent.botSessionLabel ?? "" };
 }
 
 /**

@@ -39,7 +39,8 @@ export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
     join: (attemptPage) =>
       adapter.join(attemptPage, {
         url: run.ctx.meeting.meetingUrl,
-        name: agent.name,
+        // Signed in, the client shows the account's name (no name field): the bot recognises itself by it.
+        name: botSession?.label || agent.name,
         waitingRoomTimeoutMs: waitingRoomMs,
         signal: run.end.signal,
         onEvent: (e) => onPlatformEvent(run, e, roster),
