@@ -33,7 +33,7 @@ for (const viewport of [
     await page.goto("/agents");
     await page.getByRole("link", { name: /^Edit/ }).first().click();
     await expect(page.getByRole("heading", { name: "Signed-in bot", exact: true })).toBeVisible();
-    await expect(page.getByLabel("Account")).toHaveValue("google");
+    await expect(page.getByLabel("The bot's account")).toHaveValue("google");
     await expect(page.getByText(/npm run bot:session -- google/)).toBeVisible();
 
     // A file without the provider's cookies is explained at the file.
