@@ -17,7 +17,8 @@ import { validAgent } from "./fixtures";
 
 const SECRET_COOKIE = "g-session-SECRET-9f3a7c";
 const FOREIGN_COOKIE = "foreign-SECRET-1b2c";
-const inDays = (d: number) => Math.floor(Date.now() / 1000) + d * 86_400;
+const NOW_S = Math.floor(Date.now() / 1000);
+const inDays = (d: number) => NOW_S + d * 86_400;
 
 const googleState = (over: { expires?: number } = {}) => ({
   cookies: [
