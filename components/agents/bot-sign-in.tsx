@@ -1,8 +1,8 @@
 "use client";
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { Field, TextField } from "@/components/ui/field";
 import { FormAlert } from "@/components/ui/form-alert";
 import { issuesFor, messageOf } from "@/lib/client/form-errors";
 import { notifications } from "@/lib/client/notifications";
@@ -75,8 +75,6 @@ function UploadSession({ agent, onDone, onCancel }: { agent: Agent; onDone: () =
   const t = useTranslations("agents.botSession");
   const agents = useAgents();
   const form = useSubmit<Field>({ errors: "inline" });
-  const fileId = useId();
-  const fileRef = useRef<HTMLInputElement>(null);
   const [provider, setProvider] = useState<Provider>(agent.botSession?.provider ?? (agent.meetingPlatform === "teams" ? "microsoft" : "google"));
   const [label, setLabel] = useState(agent.botSession?.label ?? "");
   const [file, setFile] = useState<File | null>(null);
@@ -108,32 +106,22 @@ function UploadSession({ agent, onDone, onCancel }: { agent: Agent; onDone: () =
         </SelectField>
         <TextField label={t("label")} hint={t("labelHint")} value={label} maxLength={200} autoComplete="off" onChange={(e) => setLabel(e.target.value)} error={form.errors.label} />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fileId} className="text-sm font-medium">
-          {t("file")}
-        </label>
-        <input
-          ref={fileRef}
-          id={fileId}
-          type="file"
-          accept="application/json,.json"
-          aria-invalid={form.errors.state ? true : undefined}
-          aria-describedby={`${fileId}-help`}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            form.clear("state");
-          }}
-          className="text-sm file:mr-3 file:rounded-md file:border file:border-[var(--border)] file:bg-[var(--surface)] file:px-3 file:py-1.5"
-        />
-        {form.errors.state && (
-          <p role="alert" className="text-sm text-error-text">
-            {form.errors.state}
-          </p>
+      <Field
+        label={t("file")}
+        hint={t("fileHint")}
+        error={form.errors.state}
+        control={(p) => (
+          <input
+            {...p}
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              form.clear("state");
+            }}
+          />
         )}
-        <p id={`${fileId}-help`} className="text-xs text-[var(--text-muted)]">
-          {t("fileHint")}
-        </p>
-      </div>
+      />
       <p className="text-xs text-[var(--text-muted)]">{t("dedicated")}</p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" loading={form.busy} onClick={submit}>
