@@ -65,7 +65,7 @@ for (const viewport of [
 
     // Removed: the bot joins as a guest again; the upload form is back.
     await page.getByRole("button", { name: "Remove", exact: true }).click();
-    await expect(page.getByText("The bot is signed out; it joins as a guest.")).toBeVisible();
+    await expect(page.getByText("The bot is signed out; it joins as a guest.").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign the bot in" })).toBeVisible();
     const after = (await (await page.request.get(`/api/agents/${agent.id}`)).json()) as { botSession: unknown };
     expect(after.botSession).toBeNull();
