@@ -1,7 +1,7 @@
 // An operator's live check of a platform adapter with a meeting of their own (docs/platforms.md):
 //
 //   npm run bot:smoke -- <meeting-url> [--name "Cohost test bot"] [--wait-minutes 10]
-//                        [--stay-seconds 10] [--say "text"] [--headed]
+//                        [--stay-seconds 10] [--say "text"] [--headed] [--session FILE]
 //
 // Launches the bot's browser as the worker does (launchBotBrowser, openBotPage, the audio bridge
 // with the adapter's capture), joins through the adapter, says one sentence, stays a moment, leaves,
@@ -18,6 +18,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { providerForPlatform, type BotStorageState } from "../lib/agents/bot-session-scope.ts";
 import { findChromium } from "../lib/browser/chromium.ts";
 import { createAudioBridge } from "../lib/bots/bridge/create-audio-bridge.ts";
 import { launchBotBrowser, newBotContext, openBotPage } from "../lib/bots/browser.ts";
@@ -37,7 +38,7 @@ function step(text: string): void {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: npm run bot:smoke -- <meeting-url> [--name NAME] [--wait-minutes N] [--stay-seconds N] [--say TEXT] [--headed]`);
+  console.error(`${message}\nUsage: npm run bot:smoke -- <meeting-url> [--name NAME] [--wait-minutes N] [--stay-seconds N] [--say TEXT] [--headed] [--session FILE]`);
   process.exit(2);
 }
 
@@ -51,6 +52,7 @@ const { values: args, positionals } = (() => {
         "stay-seconds": { type: "string", default: "10" },
         say: { type: "string" },
         headed: { type: "boolean", default: false },
+        session: { type: "string" },
       },
     });
   } catch (err) {
@@ -97,7 +99,12 @@ step(`${link.platform} meeting ${link.meetingId ?? link.url}; the agent says ${a
 const chromium = findChromium();
 const browser = await launchBotBrowser({ headless: args.headed ? false : undefined });
 step(`Chromium ${browser.version()} (${chromium.source}: ${chromium.path})`);
-const context = await newBotContext(browser, { platform: link.platform, url: link.url });
+// --session: a signed-in bot's session file (npm run bot:session), loaded as the worker loads it.
+const sessionProvider = providerForPlatform(link.platform);
+if (args.session && !sessionProvider) usage("--session is for Google Meet (a Google session) and Teams (a Microsoft session).");
+const session = args.session && sessionProvider ? { provider: sessionProvider, state: JSON.parse(fs.readFileSync(args.session, "utf8")) as BotStorageState } : null;
+if (session) step(`signed in with ${args.session} (${session.provider}); --name should be the account's name as meetings show it`);
+const context = await newBotContext(browser, { platform: link.platform, url: link.url }, { session });
 const page = await openBotPage(context);
 const bridge = await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => step(`audio bridge: ${err.message}`) });
 const heardMs = new Map<string, number>();

@@ -8,6 +8,7 @@ import { LoadingBlock } from "@/components/ui/spinner";
 import { StickyActions } from "@/components/ui/sticky-actions";
 import type { Agent } from "@/lib/client/use-agents";
 import { useProviders, type ProviderDefaults } from "@/lib/client/use-providers";
+import { BotSignIn } from "./bot-sign-in";
 import { AccessFields, ActivationFields, IdentityFields, PlatformFields } from "./agent-form-fields";
 import { KINDS } from "./form-values";
 import { ChatSection } from "./chat-section";
@@ -88,6 +89,10 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
 
       <Section title={t("sections.platform")} description={t("sections.platformHint")}>
         <PlatformFields form={form} agent={agent} />
+      </Section>
+
+      <Section title={t("sections.botSession")} description={t("sections.botSessionHint")}>
+        <BotSignIn agent={agent} />
       </Section>
 
       <Section title={t("sections.chat")} description={t("sections.chatHint")}>

@@ -34,7 +34,7 @@ function readAgents(userId: string) {
   return db.agent.findMany({
     where: { userId },
     orderBy: byCreated,
-    omit: { sttApiKeyEnc: true, aiApiKeyEnc: true, ttsApiKeyEnc: true, zoomAppSecretEnc: true, calendarTokenHash: true, calendarTokenEnc: true },
+    omit: { sttApiKeyEnc: true, aiApiKeyEnc: true, ttsApiKeyEnc: true, zoomAppSecretEnc: true, botSessionEnc: true, calendarTokenHash: true, calendarTokenEnc: true },
     include: {
       mcpServers: { orderBy: { position: "asc" }, omit: { tokenEnc: true, headersEnc: true } },
       keyChecks: true,
@@ -113,6 +113,7 @@ export async function exportAccountData(userId: string, opts: { viaApiKey?: bool
       aiApiKeyStored: a.aiApiKeyHint !== null,
       ttsApiKeyStored: a.ttsApiKeyHint !== null,
       zoomAppSecretStored: a.zoomAppSecretHint !== null,
+      // The signed-in bot's account name and dates (botSession* columns); the session itself never.
       mcpServers: mcpServers.map((s) => ({ ...s, tokenStored: s.tokenHint !== null })),
     })),
     meetings,

@@ -43,6 +43,16 @@ export const agentResponse = z
     zoomAppKey: z.string().nullable(),
     zoomHasSecret: z.boolean(),
     zoomSecretHint: z.string().nullable(),
+    botSession: z
+      .object({
+        provider: z.enum(["google", "microsoft"]),
+        label: z.string(),
+        uploadedAt: time,
+        expiresAt: time.nullable().meta({ description: "When the session's latest cookie expires; null: no cookie says" }),
+        signInAgain: z.boolean().meta({ description: "The session expired, or a meeting found the bot no longer signed in: upload a new one" }),
+      })
+      .nullable()
+      .meta({ description: "The signed-in bot's browser session (issue 27): never the session itself, only whose it is and its dates" }),
     mcpServers: z.array(mcpServerResponse),
     leaving: leavingSchema,
     chatEntryEnabled: z.boolean().meta({ description: "On admission the agent writes its entry message in the meeting's chat" }),
@@ -125,6 +135,7 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     zoomAppKey: a.zoomAppKey,
     zoomHasSecret: a.zoomAppSecretEnc !== null,
     zoomSecretHint: a.zoomAppSecretHint,
+    botSession: botSessionOf(a),
     mcpServers: a.mcpServers.map(serializeMcpServer),
     leaving: leavingOf(a),
     chatEntryEnabled: a.chatEntryEnabled,
@@ -143,6 +154,19 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
   } satisfies SentAgent;
+}
+
+/** Whose session the bot carries and its dates; the session itself is never sent. */
+function botSessionOf(a: Agent) {
+  if (!a.botSessionEnc || !a.botSessionUploadedAt) return null;
+  const expired = a.botSessionExpiresAt !== null && a.botSessionExpiresAt <= new Date();
+  return {
+    provider: a.botSessionProvider === "microsoft" ? ("microsoft" as const) : ("google" as const),
+    label: a.botSessionLabel ?? "",
+    uploadedAt: a.botSessionUploadedAt,
+    expiresAt: a.botSessionExpiresAt,
+    signInAgain: expired || a.botSessionRejectedAt !== null,
+  };
 }
 
 /**

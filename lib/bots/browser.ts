@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
+import { keepProviderOnly, providerForPlatform, type BotSessionProvider, type BotStorageState } from "../agents/bot-session-scope.ts";
 import { CHROMIUM_FLAGS, findChromium } from "../browser/chromium.ts";
 
 // How a bot's Chromium is launched (research/meeting-bots.md §11.2). The microphone is the audio
@@ -108,10 +109,22 @@ export function keepBrowser(launch: () => Promise<Browser>, onEvent: (event: "di
   };
 }
 
-/** A context for one bot in one meeting, with microphone and camera granted to the meeting's client. */
-export async function newBotContext(browser: Browser, meeting: { platform: string; url: string }, extraOrigins: string[] = []): Promise<BrowserContext> {
-  const context = await browser.newContext(BOT_CONTEXT_OPTIONS);
-  const origins = new Set([new URL(meeting.url).origin, ...(CLIENT_ORIGINS[meeting.platform] ?? []), ...extraOrigins]);
+/** A signed-in bot's browser session (decrypted in the worker only, lib/bots/run/bot-session.ts). */
+export interface BotSession {
+  provider: BotSessionProvider;
+  state: BotStorageState;
+}
+
+/**
+ * A context for one bot in one meeting, with microphone and camera granted to the meeting's client.
+ * With a signed-in bot's session, the context starts with it — only for that provider's platform
+ * (Google: Meet, Microsoft: Teams), and only the provider's own cookies and origins: a stored
+ * secret goes only to its own origin.
+ */
+export async function newBotContext(browser: Browser, meeting: { platform: string; url: string }, opts: { extraOrigins?: string[]; session?: BotSession | null } = {}): Promise<BrowserContext> {
+  const session = opts.session && providerForPlatform(meeting.platform) === opts.session.provider ? keepProviderOnly(opts.session.provider, opts.session.state) : undefined;
+  const context = await browser.newContext({ ...BOT_CONTEXT_OPTIONS, ...(session ? { storageState: session } : {}) });
+  const origins = new Set([new URL(meeting.url).origin, ...(CLIENT_ORIGINS[meeting.platform] ?? []), ...(opts.extraOrigins ?? [])]);
   for (const origin of origins) await context.grantPermissions(["microphone", "camera"], { origin });
   return context;
 }

@@ -48,6 +48,17 @@ export function useAgents() {
       // Its open meetings were cancelled: meeting lists elsewhere are stale now.
       await mutateKey((key) => typeof key === "string" && key.startsWith("/api/meetings"));
     },
+    /** Signs the agent's bot in with a browser session file's text (issue 27), replacing any earlier one. */
+    async signInBot(id: string, body: { provider: "google" | "microsoft"; label: string; state: string }) {
+      const agent = await apiFetch<Agent>(`${KEY}/${id}/bot-session`, { ...json("PUT", body), fallback: t("signInBot") });
+      await replace(agent);
+      await mutateKey(`${KEY}/${id}`, agent, { revalidate: false });
+    },
+    async signOutBot(id: string) {
+      const agent = await apiFetch<Agent>(`${KEY}/${id}/bot-session`, { method: "DELETE", fallback: t("signOutBot") });
+      await replace(agent);
+      await mutateKey(`${KEY}/${id}`, agent, { revalidate: false });
+    },
     async setStatus(id: string, status: AgentStatus) {
       const agent = await apiFetch<Agent>(`${KEY}/${id}/status`, { ...json("PATCH", { status }), fallback: t("updateAgentStatus") });
       await mutate((list = []) => list.map((a) => (a.id === id ? { ...a, status: agent.status } : a)), { revalidate: false });

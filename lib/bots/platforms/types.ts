@@ -17,6 +17,7 @@ export type JoinFailure =
   | "meeting_full"
   | "passcode_required" // the meeting wants a passcode the link does not carry (or a wrong one)
   | "login_required"
+  | "bot_sign_in_expired" // login_required although the bot carried its signed-in session (lib/bots/run/bot-session.ts)
   | "captcha"
   | "blocked" // the platform refuses bots or this browser
   | "zoom_app_rejected" // Zoom refused the agent's Meeting SDK app (key, secret, or app not allowed here)

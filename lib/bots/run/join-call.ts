@@ -7,7 +7,9 @@ import { newBotContext, openBotPage } from "../browser.ts";
 import { within } from "../within.ts";
 import { meetingStatusFor, type Participant, type PlatformEvent } from "../platforms/types.ts";
 import { zoomAppOf } from "../platforms/zoom-app.ts";
+import { rejectBotSession } from "../../agents/reject-bot-session.ts";
 import { afterMove } from "./after-move.ts";
+import { signInExpired } from "./bot-session.ts";
 import { captured } from "./captured.ts";
 import { joinWithRetries, MAX_JOIN_ATTEMPTS } from "./join-attempts.ts";
 import { rosterUpdates } from "./roster.ts";
@@ -25,7 +27,7 @@ const CONTEXT_CLOSE_LIMIT_MS = 10_000;
  * timeline. Once in, the meeting client is `run.parts.meetingSession`.
  */
 export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
-  const { agent, adapter, page, bridge, tools, session, waitingRoomMs } = opened;
+  const { agent, adapter, page, bridge, tools, session, waitingRoomMs, botSession } = opened;
   // The mixer drops frames until admission (start()), so a long waiting room costs no memory.
   const mixer = (run.parts.mixer = new AudioMixer({ onFrame: (frame) => session.pushAudio(frame) }));
   run.end.atEnd(() => mixer.stop());
@@ -33,11 +35,12 @@ export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
   const roster = rosterUpdates({ ref: run.ref, session, tools, rules: run.rules, save: run.save });
 
   run.log("joining", { platform: run.ctx.meeting.platform });
-  const joined = await joinWithRetries(page, {
+  const tried = await joinWithRetries(page, {
     join: (attemptPage) =>
       adapter.join(attemptPage, {
         url: run.ctx.meeting.meetingUrl,
-        name: agent.name,
+        // Signed in, the client shows the account's name (no name field): the bot recognises itself by it.
+        name: botSession?.label || agent.name,
         waitingRoomTimeoutMs: waitingRoomMs,
         signal: run.end.signal,
         onEvent: (e) => onPlatformEvent(run, e, roster),
@@ -51,6 +54,10 @@ export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
     fresh: () => freshContext(run, opened),
     signal: run.end.signal,
   });
+  const joined = signInExpired(tried, botSession);
+  if (joined.kind === "failed" && joined.reason === "bot_sign_in_expired" && botSession) {
+    run.save("bot_session_rejected", () => rejectBotSession(agent.id, botSession.uploadedAt));
+  }
   if (joined.kind === "failed") {
     run.log("join_failed", { reason: joined.reason, detail: joined.detail });
     return run.end.end({ kind: "failed", reason: joined.reason, data: { ...(joined.detail ? { detail: joined.detail } : {}), ...joined.rule, ...(await captured(run)) } });
@@ -63,10 +70,10 @@ export async function joinCall(run: RunScope, opened: Opened): Promise<void> {
  * bridge moved onto it; the turned-away one is closed (bounded). The run's parts point at the new
  * ones, so the teardown closes what is open.
  */
-async function freshContext(run: RunScope, { adapter, bridge }: Opened): Promise<Page> {
+async function freshContext(run: RunScope, { adapter, bridge, botSession }: Opened): Promise<Page> {
   const { meeting } = run.ctx;
   const old = run.parts.context;
-  const context = (run.parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl }));
+  const context = (run.parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl }, { session: botSession }));
   const page = (run.parts.page = await openBotPage(context));
   await bridge.replace(await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => run.log("bridge_error", { level: "warn", error: err.message }) }));
   if (old) await within(old.close().catch(() => {}), CONTEXT_CLOSE_LIMIT_MS);

@@ -12,6 +12,7 @@ import { liveStateTracker } from "../live-state-tracker.ts";
 import { adapterFor } from "../platforms/adapter-for.ts";
 import type { PlatformAdapter } from "../platforms/types.ts";
 import { agentForRun } from "./agent-checks.ts";
+import { botSessionFor, type RunBotSession } from "./bot-session.ts";
 import { leaveLimits } from "./leave-limits.ts";
 import { Microphone } from "./microphone.ts";
 import { postChat } from "./post-chat.ts";
@@ -31,6 +32,8 @@ export interface Opened {
   live: ReturnType<typeof liveStateTracker>;
   /** How long the bot waits to be let in (the agent's leaving rules). */
   waitingRoomMs: number;
+  /** The signed-in bot's session the browser contexts carry, if the agent has one for this platform. */
+  botSession: RunBotSession | null;
 }
 
 /**
@@ -58,7 +61,8 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   // At the end the microphone still opens for the goodbye, and no longer closes (the bot is leaving).
   if (microphone) run.end.atEnd(() => microphone.leaving());
 
-  parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl });
+  const botSession = botSessionFor(agent, meeting.platform);
+  parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl }, { session: botSession });
   const page = (parts.page = await openBotPage(parts.context));
   const bridge = (parts.bridge = bridgeSlot(await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) })));
   // Tool servers connect before joining too; one that fails is noted on the timeline, not fatal.
@@ -68,5 +72,5 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   const session = (parts.session = createVoiceSession({ agent: voice, output: bridge, onEvent, tools: tools.tools, log }));
   await session.start();
   log("providers_ready");
-  return { agent, adapter, page, bridge, tools, session, live, waitingRoomMs };
+  return { agent, adapter, page, bridge, tools, session, live, waitingRoomMs, botSession };
 }
