@@ -27,6 +27,7 @@ const FAILURES: JoinFailure[] = [
   "meeting_full",
   "passcode_required",
   "login_required",
+  "bot_sign_in_expired",
   "captcha",
   "blocked",
   "zoom_app_rejected",

@@ -61,7 +61,13 @@ export async function setUp(run: RunScope): Promise<Opened | null> {
   // At the end the microphone still opens for the goodbye, and no longer closes (the bot is leaving).
   if (microphone) run.end.atEnd(() => microphone.leaving());
 
-  const botSession = botSessionFor(agent, meeting.platform);
+  // A session that cannot be read (the encryption key changed) is not fatal: the bot goes as a guest.
+  let botSession: RunBotSession | null = null;
+  try {
+    botSession = botSessionFor(agent, meeting.platform);
+  } catch (err) {
+    log("bot_session_unreadable", { level: "warn", error: (err as Error).message });
+  }
   parts.context = await newBotContext(await run.browser(), { platform: meeting.platform, url: meeting.meetingUrl }, { session: botSession });
   const page = (parts.page = await openBotPage(parts.context));
   const bridge = (parts.bridge = bridgeSlot(await createAudioBridge(page, { capture: adapter.bridgeCapture, onError: (err) => log("bridge_error", { level: "warn", error: err.message }) })));
