@@ -82,7 +82,7 @@ export const meetAdapter: PlatformAdapter = {
         if (!(await clickIfVisible(page.locator(MEET_SELECTORS.leave)))) return;
         // A host is asked whether to end the call for everyone: the bot only leaves.
         await clickIfVisible(page.getByRole("button", { name: /^Just leave the (call|meeting)$/i }), 1_000);
-        await page.getByText(/You left the (meeting|call)/).waitFor({ timeout: 5_000 }).catch(() => {});
+        await page.getByText(/You left the (meeting|call)/).filter({ visible: true }).first().waitFor({ timeout: 5_000 }).catch(() => {});
       },
     });
   },

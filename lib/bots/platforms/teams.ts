@@ -95,7 +95,7 @@ export const teamsAdapter: PlatformAdapter = {
         if (!(await clickIfVisible(page.locator(TEAMS_SELECTORS.hangup)))) return;
         // An organiser gets a menu (Leave / End meeting): the bot only leaves.
         await clickIfVisible(page.getByRole("menuitem", { name: /^Leave$/i }), 1_000);
-        await page.getByText(/You (have )?left the meeting/).waitFor({ timeout: 5_000 }).catch(() => {});
+        await page.getByText(/You (have )?left the meeting/).filter({ visible: true }).first().waitFor({ timeout: 5_000 }).catch(() => {});
       },
     });
   },
