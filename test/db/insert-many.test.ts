@@ -46,6 +46,9 @@ describe("insertMany", () => {
     const data = { meetingId: null, nested: { list: [1, "two"], quote: 'a "b"' } };
     const [row] = await db.$transaction((tx) => insertMany<{ id: string }>(tx, "ApiEvent", [{ id: `msg_${Date.now()}`, userId: user.id, type: "test.event", meetingId: null, meetingSeq: null, data }]));
     expect((await db.apiEvent.findUniqueOrThrow({ where: { id: row.id } })).data).toEqual(data);
+    // A JSON string is JSON too, not the column's text.
+    const [text] = await db.$transaction((tx) => insertMany<{ id: string }>(tx, "ApiEvent", [{ id: `msg_t${Date.now()}`, userId: user.id, type: "test.event", meetingId: null, meetingSeq: null, data: "plain, text" }]));
+    expect((await db.apiEvent.findUniqueOrThrow({ where: { id: text.id } })).data).toBe("plain, text");
     expect(await db.$transaction((tx) => insertMany(tx, "ApiEvent", []))).toEqual([]);
   });
 
