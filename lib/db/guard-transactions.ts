@@ -1,4 +1,9 @@
-import type { SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, Transaction } from "@prisma/driver-adapter-utils";
+import type { PrismaPg } from "@prisma/adapter-pg";
+
+// The driver adapter's types, as @prisma/adapter-pg (a dependency of ours) uses them.
+type SqlDriverAdapter = Awaited<ReturnType<PrismaPg["connect"]>>;
+type Transaction = Awaited<ReturnType<SqlDriverAdapter["startTransaction"]>>;
+type SqlQuery = Parameters<Transaction["queryRaw"]>[0];
 
 // Prisma 7 runs one query (a nested create, an update with nested writes) as several statements on
 // the interactive transaction's connection. When the transaction's timeout fires between two of
@@ -60,6 +65,6 @@ function guardAdapter(adapter: SqlDriverAdapter): SqlDriverAdapter {
 }
 
 /** The adapter factory whose interactive transactions send nothing once they are closed. */
-export function guardTransactions<F extends SqlDriverAdapterFactory>(factory: F): F {
-  return overriding(factory, { connect: async () => guardAdapter(await factory.connect()) } as Partial<F>);
+export function guardTransactions(factory: PrismaPg): PrismaPg {
+  return overriding(factory, { connect: async () => guardAdapter(await factory.connect()) });
 }
