@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 import { DATABASE_RETRY_AFTER_SECONDS, errorResponse } from "@/lib/http/route";
 import { call } from "../http.ts";
 import { MEET_URL, userWithAgent } from "../meetings/fixtures.ts";
+import { errorOf } from "../support/error-of.ts";
 
 // An interactive transaction that runs out of time in the middle of one of its queries (a nested
 // create is several INSERTs): Prisma 7 rolls it back and releases its connection, and used to send
@@ -43,15 +44,6 @@ async function blockUntilExpired(lockSql: string, params: unknown[], timeoutMs: 
     while (!(await waiting())) await new Promise((r) => setTimeout(r, 20));
     setTimeout(() => void other.query("COMMIT").catch(() => {}), timeoutMs);
   })().catch(() => {});
-}
-
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a failure");
 }
 
 describe("an interactive transaction that expires in the middle of a query", () => {
