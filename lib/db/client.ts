@@ -1,18 +1,20 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../generated/prisma/client.ts";
+import { guardTransactions } from "./guard-transactions.ts";
 
 // While the database is unreachable a request must fail fast with a clear 503 (lib/http/route.ts),
 // never hang: a new connection, or a turn in the pool's queue when every connection is busy, is
 // waited for this long at most, and so is the start of an interactive transaction (Prisma's default,
 // 2 s, is short for a burst of joins on a busy machine). Keep-alive notices a connection whose server
-// vanished without a word.
+// vanished without a word. No statement reaches a transaction's connection once the transaction
+// is closed (lib/db/guard-transactions.ts).
 const CONNECT_TIMEOUT_MS = 5000;
 
 export function createPrismaClient(url = process.env.DATABASE_URL): PrismaClient {
   if (!url) throw new Error("DATABASE_URL is not set");
   const max = Number(process.env.DATABASE_POOL_SIZE || 10);
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true }),
+    adapter: guardTransactions(new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true })),
     transactionOptions: { maxWait: CONNECT_TIMEOUT_MS },
   });
 }

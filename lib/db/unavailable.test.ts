@@ -4,18 +4,10 @@ import { describe, expect, it } from "vitest";
 import { createPrismaClient } from "./client.ts";
 import { freePort } from "./embedded.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
+import { errorOf } from "../../test/support/error-of.ts";
 
 // Real errors, as the libraries throw them, for a database that is not there or does not answer.
 // (Prisma's errors for a database stopped mid-request: test/api/database-outage.test.ts.)
-async function errorOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (err) {
-    return err;
-  }
-  throw new Error("expected a failure");
-}
-
 describe("isDatabaseUnavailable", () => {
   it("recognises a refused connection from Prisma, pg and pg-pool", async () => {
     const url = `postgresql://nobody:secret@127.0.0.1:${await freePort()}/none`;

@@ -11,12 +11,13 @@ const PRISMA_CODES = new Set([
   "P1002", // database server reached but timed out
   "P1008", // operation timed out
   "P1017", // server has closed the connection
+  "P1018", // a statement refused because its transaction had expired meanwhile (./guard-transactions.ts)
   "P2024", // timed out fetching a connection from the pool
   "P2028", // transaction API error: no connection to start it in time, or it expired waiting
   "P2037", // too many database connections opened
 ]);
 
-const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TransactionAlreadyClosed"]);
 
 // SQLSTATE class 08 (connection exception), 57P01-57P03 (shutting down, crashed, starting up),
 // 53300 (too many connections).
