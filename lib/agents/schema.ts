@@ -5,7 +5,7 @@ import { builtinToolsSchema } from "../tools/tool-policies.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
 import { leavingSchema } from "./leaving.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
-import { MAX_JOIN_LEAD_MINUTES } from "../meetings/join-lead.ts";
+import { MAX_JOIN_LEAD_MINUTES } from "./join-lead-limit.ts";
 
 // A secret in a create/update body: omitted keeps the stored one, "" clears it (see agent-columns.ts).
 const secret = z.string({ error: "Keys must be text" }).trim().max(500, "Keys must be at most 500 characters").optional();

@@ -1,8 +1,5 @@
 import { meetingJoinLeadSeconds } from "../config.ts";
 
-/** The most an agent's "Join N minutes before the start" may say. */
-export const MAX_JOIN_LEAD_MINUTES = 15;
-
 /**
  * How long before a scheduled meeting's start its bot is launched, in ms: the agent's own lead
  * (`joinLeadMinutes`, 0–15) or, when it has none, the operator's MEETING_JOIN_LEAD_SECONDS.
