@@ -114,8 +114,14 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await expect(editTts.getByLabel("Extra parameters (JSON)")).toHaveValue("{}");
   await expect(editTts.getByText("A key is stored. Leave empty to keep it.")).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Standup scribe v2");
+  // How early it joins scheduled meetings: the server's default until chosen.
+  const joinLead = page.getByLabel("Join before the start");
+  await expect(joinLead.locator("option:checked")).toHaveText("Server default (usually 2 minutes)");
+  await joinLead.selectOption({ label: "10 minutes before" });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);
+  const [lead] = await sql<{ minutes: number | null }>(`SELECT "joinLeadMinutes" AS minutes FROM "Agent" WHERE "userId" = $1`, [user.id]);
+  expect(lead.minutes).toBe(10);
   const edited = agents.getByRole("listitem").filter({ hasText: "Standup scribe v2" });
   await expect(edited).toBeVisible();
   await expect(edited).toContainText("The key for ElevenLabs (Text-to-speech) has not been tested yet.");

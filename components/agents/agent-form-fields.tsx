@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { cn } from "@/components/ui/cn";
 import { TextAreaField, TextField } from "@/components/ui/field";
 import { AGENT_LANGUAGES } from "@/lib/agents/languages";
+import { MAX_JOIN_LEAD_MINUTES } from "@/lib/agents/join-lead-limit";
 import type { Agent } from "@/lib/client/use-agents";
 import { PLATFORMS, visibleHint } from "./form-values";
 import { PLATFORM_CHIP } from "./platform";
@@ -76,7 +77,10 @@ export function AccessFields({ form: { values, set, errors } }: { form: AgentFor
   );
 }
 
-/** The meeting platform, and Zoom's app key and secret when it is Zoom (or they are stored). */
+/** "Join N minutes before the start": 0 (at the start) to 15. */
+const JOIN_LEAD_CHOICES = Array.from({ length: MAX_JOIN_LEAD_MINUTES + 1 }, (_, i) => i);
+
+/** The meeting platform, how early the agent joins scheduled meetings, and Zoom's app key and secret when it is Zoom (or they are stored). */
 export function PlatformFields({ form: { values, set, setValues, err }, agent }: { form: AgentFormState; agent?: Agent }) {
   const t = useTranslations("agents");
   const secretHint = (hint: string | null) => (hint ? t("fields.secretStored", { hint }) : t("fields.secretStoredNoHint"));
@@ -102,6 +106,21 @@ export function PlatformFields({ form: { values, set, setValues, err }, agent }:
         </div>
         {err("meetingPlatform") && <p role="alert" className="text-sm text-error-text">{err("meetingPlatform")}</p>}
       </fieldset>
+      <SelectField
+        label={t("fields.joinLead")}
+        hint={t("fields.joinLeadHint")}
+        value={values.joinLeadMinutes}
+        onChange={(e) => set("joinLeadMinutes", e.target.value)}
+        error={err("joinLeadMinutes")}
+        className="md:max-w-xs"
+      >
+        <option value="">{t("fields.joinLeadDefault")}</option>
+        {JOIN_LEAD_CHOICES.map((m) => (
+          <option key={m} value={String(m)}>
+            {t("fields.joinLeadMinutes", { minutes: m })}
+          </option>
+        ))}
+      </SelectField>
       {showZoom && (
         <div className="grid gap-3 md:grid-cols-2">
           <TextField label={t("fields.zoomKey")} hint={t("fields.zoomHint")} autoComplete="off" value={values.zoomAppKey} onChange={(e) => set("zoomAppKey", e.target.value)} error={err("zoomAppKey")} />

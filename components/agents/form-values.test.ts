@@ -26,6 +26,16 @@ describe("agent form values", () => {
     expect(v).toMatchObject({ language: "en", transcript: true, manualActivation: false, meetingPlatform: "meet" });
   });
 
+  it("'Join before the start': the server's default is sent as null, a choice as its minutes, and read back", () => {
+    const v = initialValues(undefined, defaults);
+    expect(v.joinLeadMinutes).toBe("");
+    expect(requestBody(v).joinLeadMinutes).toBeNull();
+    expect(requestBody({ ...v, joinLeadMinutes: "0" }).joinLeadMinutes).toBe(0);
+    expect(requestBody({ ...v, joinLeadMinutes: "15" }).joinLeadMinutes).toBe(15);
+    const stored = { ...({} as Parameters<typeof initialValues>[0]), joinLeadMinutes: 0 } as NonNullable<Parameters<typeof initialValues>[0]>;
+    expect(initialValues(stored, defaults).joinLeadMinutes).toBe("0");
+  });
+
   it("reads the params editor as a JSON object only", () => {
     expect(parseParams("")).toEqual({});
     expect(parseParams('{"temperature": 0.2}')).toEqual({ temperature: 0.2 });

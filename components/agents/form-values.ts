@@ -38,6 +38,8 @@ export interface FormValues {
   ai: PipelineStep;
   tts: PipelineStep;
   meetingPlatform: Platform;
+  /** "Join N minutes before the start": "" is the server's default, else "0"–"15". */
+  joinLeadMinutes: string;
   requireConfirmation: boolean;
   accessControlEnabled: boolean;
   whitelist: string;
@@ -127,6 +129,7 @@ export function initialValues(agent: Agent | undefined, defaults: ProviderDefaul
     ai: step(provider("ai"), agent?.aiExtraParams ?? {}, entry("ai")),
     tts: step(provider("tts"), agent?.ttsExtraParams ?? {}, entry("tts")),
     meetingPlatform: agent?.meetingPlatform ?? "meet",
+    joinLeadMinutes: agent?.joinLeadMinutes == null ? "" : String(agent.joinLeadMinutes),
     requireConfirmation: agent?.requireConfirmation ?? false,
     accessControlEnabled: agent?.accessControlEnabled ?? false,
     whitelist: (agent?.whitelistedEmails ?? []).join("\n"),
@@ -168,6 +171,7 @@ export function requestBody(v: FormValues): Record<string, unknown> {
     recordMeetings: v.recordMeetings,
     timeZone: v.timeZone,
     meetingPlatform: v.meetingPlatform,
+    joinLeadMinutes: v.joinLeadMinutes === "" ? null : Number(v.joinLeadMinutes),
     requireConfirmation: v.requireConfirmation,
     accessControlEnabled: v.accessControlEnabled,
     whitelistedEmails: emailEntries(v.whitelist),

@@ -34,6 +34,7 @@ export function agentColumns(input: AgentInput, stored?: Agent): Omit<Prisma.Age
     ttsProviderId: input.ttsProviderId,
     ttsExtraParams: (input.ttsExtraParams ?? {}) as Prisma.InputJsonObject,
     meetingPlatform: input.meetingPlatform,
+    joinLeadMinutes: input.joinLeadMinutes,
     requireConfirmation: input.requireConfirmation,
     whitelistedEmails: input.whitelistedEmails,
     accessControlEnabled: input.accessControlEnabled,

@@ -5,6 +5,7 @@ import { builtinToolsSchema } from "../tools/tool-policies.ts";
 import { AGENT_LANGUAGES } from "./languages.ts";
 import { leavingSchema } from "./leaving.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
+import { MAX_JOIN_LEAD_MINUTES } from "./join-lead-limit.ts";
 
 // A secret in a create/update body: omitted keeps the stored one, "" clears it (see agent-columns.ts).
 const secret = z.string({ error: "Keys must be text" }).trim().max(500, "Keys must be at most 500 characters").optional();
@@ -55,6 +56,13 @@ export const agentInputSchema = z
         .object({ stt: z.string().max(100).optional(), ai: z.string().max(100).optional(), tts: z.string().max(100).optional() }, { error: "Key proofs must be an object" })
         .optional(),
       meetingPlatform: z.enum(["zoom", "teams", "meet"], { error: "Choose zoom, teams or meet" }).default("meet"),
+      // "Join N minutes before the start" of scheduled meetings; null or omitted on create: the operator's MEETING_JOIN_LEAD_SECONDS.
+      joinLeadMinutes: z
+        .int({ error: `The join lead time must be a whole number of minutes from 0 to ${MAX_JOIN_LEAD_MINUTES}` })
+        .min(0, `The join lead time must be a whole number of minutes from 0 to ${MAX_JOIN_LEAD_MINUTES}`)
+        .max(MAX_JOIN_LEAD_MINUTES, `The join lead time must be a whole number of minutes from 0 to ${MAX_JOIN_LEAD_MINUTES}`)
+        .nullish()
+        .meta({ description: `Minutes before a scheduled meeting's start the agent joins (0–${MAX_JOIN_LEAD_MINUTES}); null: the server's default (MEETING_JOIN_LEAD_SECONDS, 2 minutes unless set). Applies to meetings scheduled afterwards.` }),
       requireConfirmation: flag("requireConfirmation").default(false),
       whitelistedEmails: z
         .array(z.string({ error: "E-mail addresses must be text" }).trim(), { error: "Whitelisted e-mails must be a list" })
@@ -86,6 +94,7 @@ export const agentInputSchema = z
     wakeWord: a.wakeWord || null,
     zoomAppKey: a.zoomAppKey || null,
     chatEntryText: a.chatEntryText || null,
+    joinLeadMinutes: a.joinLeadMinutes ?? null,
     whitelistedEmails: [...new Set(a.whitelistedEmails.map((e) => e.toLowerCase()))],
   }));
 

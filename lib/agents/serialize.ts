@@ -37,6 +37,10 @@ export const agentResponse = z
     ttsKeyHint: z.string().nullable(),
     ttsExtraParams: z.record(z.string(), z.unknown()),
     meetingPlatform: z.enum(["zoom", "teams", "meet"]),
+    joinLeadMinutes: z
+      .int()
+      .nullable()
+      .meta({ description: "Minutes before a scheduled meeting's start the agent joins (0–15); null: the server's default (MEETING_JOIN_LEAD_SECONDS)" }),
     requireConfirmation: z.boolean(),
     whitelistedEmails: z.array(z.string()),
     accessControlEnabled: z.boolean(),
@@ -129,6 +133,7 @@ export function serializeAgent(a: Agent & { mcpServers: AgentMcpServer[] }, meet
     ttsKeyHint: a.ttsApiKeyHint,
     ttsExtraParams: a.ttsExtraParams as Record<string, unknown>,
     meetingPlatform: a.meetingPlatform,
+    joinLeadMinutes: a.joinLeadMinutes,
     requireConfirmation: a.requireConfirmation,
     whitelistedEmails: a.whitelistedEmails,
     accessControlEnabled: a.accessControlEnabled,

@@ -18,7 +18,7 @@ function storedInput(a: Agent): Record<string, unknown> {
     sttProviderId: a.sttProviderId, sttExtraParams: a.sttExtraParams,
     aiProviderId: a.aiProviderId, aiExtraParams: a.aiExtraParams,
     ttsProviderId: a.ttsProviderId, ttsExtraParams: a.ttsExtraParams,
-    meetingPlatform: a.meetingPlatform, requireConfirmation: a.requireConfirmation,
+    meetingPlatform: a.meetingPlatform, joinLeadMinutes: a.joinLeadMinutes, requireConfirmation: a.requireConfirmation,
     whitelistedEmails: a.whitelistedEmails, accessControlEnabled: a.accessControlEnabled, zoomAppKey: a.zoomAppKey,
     leaving: leavingOf(a),
     chatEntryEnabled: a.chatEntryEnabled, chatEntryText: a.chatEntryText, chatAnswerAloud: a.chatAnswerAloud,

@@ -6,7 +6,8 @@ import { LIVE_STATUSES } from "../meetings/status.ts";
 /**
  * How far ahead scheduled meetings reserve a bot (pre-warming, like Recall's reservation of capacity
  * for bots scheduled more than 10 minutes ahead): a new worker pod has time to be scheduled, pull its
- * image and start Chromium before the meeting's bot is launched (MEETING_JOIN_LEAD_SECONDS before it).
+ * image and start Chromium before the meeting's bot is launched (the agent's join lead time before it, else
+ * MEETING_JOIN_LEAD_SECONDS; an agent joining more than 10 minutes early is counted as queued once its job is due).
  */
 export const PREWARM_MINUTES = 10;
 

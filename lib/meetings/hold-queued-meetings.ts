@@ -1,5 +1,5 @@
 import { db } from "../db/client.ts";
-import { meetingJoinLeadSeconds } from "../config.ts";
+import { QUEUES } from "../jobs/boss.ts";
 import { QUEUED_REASON } from "./status.ts";
 import { transitionMeeting, TransitionRefused } from "./transitions.ts";
 
@@ -16,12 +16,14 @@ export const QUEUE_NOTICE_SECONDS = 5;
  */
 export async function holdQueuedMeetings(): Promise<string[]> {
   await db.meeting.updateMany({ where: { status: "joining", workerId: null, runId: { not: null } }, data: { heartbeatAt: new Date() } });
-  const lead = meetingJoinLeadSeconds();
+  // A scheduled meeting is due when its start job is (pg-boss's start_after): the lead time it was
+  // scheduled with, the agent's own or the operator's, whatever the agent says now.
   const waiting = await db.$queryRaw<{ id: string; runId: string; dueAt: Date }[]>`
-    SELECT id, "runId", COALESCE("joinRequestedAt", "scheduledStart" - make_interval(secs => ${lead})) AS "dueAt" FROM "Meeting"
-    WHERE "workerId" IS NULL AND "runId" IS NOT NULL AND "statusReason" IS DISTINCT FROM ${QUEUED_REASON} AND (
-      (status = 'joining' AND "joinRequestedAt" < now() - make_interval(secs => ${QUEUE_NOTICE_SECONDS}))
-      OR (status = 'scheduled' AND "jobId" IS NOT NULL AND "scheduledStart" < now() + make_interval(secs => ${lead - QUEUE_NOTICE_SECONDS})))
+    SELECT m.id, m."runId", COALESCE(m."joinRequestedAt", j.start_after) AS "dueAt" FROM "Meeting" m
+    LEFT JOIN pgboss.job j ON m.status = 'scheduled' AND j.name = ${QUEUES.meetingStart} AND j.id = m."jobId"::uuid
+    WHERE m."workerId" IS NULL AND m."runId" IS NOT NULL AND m."statusReason" IS DISTINCT FROM ${QUEUED_REASON} AND (
+      (m.status = 'joining' AND m."joinRequestedAt" < now() - make_interval(secs => ${QUEUE_NOTICE_SECONDS}))
+      OR (m.status = 'scheduled' AND j.start_after < now() - make_interval(secs => ${QUEUE_NOTICE_SECONDS})))
     LIMIT 500`;
   const marked: string[] = [];
   for (const m of waiting) {

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { db } from "../db/client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { parseWith } from "../validation/parse.ts";
-import { appUrl, meetingJoinLeadSeconds } from "../config.ts";
+import { appUrl } from "../config.ts";
+import { joinLeadMs, launchTime } from "./join-lead.ts";
 import { enqueueRun } from "./enqueue-run.ts";
 import { ACCEPTED_LINKS_MESSAGE, BAD_LINK_MESSAGES, parseJoinLink, platformOfBadLink } from "./meeting-url.ts";
 import { assertReady, READY_SELECT } from "./run-checks.ts";
@@ -35,15 +36,16 @@ export async function joinMeeting(userId: string, body: unknown) {
     const message = "The start time is in the past";
     throw new AppError("validation_error", message, { issues: [{ path: "startAt", message }] });
   }
-  const joinNow = start.getTime() - now.getTime() <= meetingJoinLeadSeconds() * 1000;
 
   // The answer is built inside the transaction: read afterwards, it would queue for a pooled
   // connection again behind every other join, and under load all of them would answer last.
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`meeting-join:${input.agentId}`}))`;
-    const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, ...READY_SELECT } });
+    const agent = await tx.agent.findFirst({ where: { id: input.agentId, userId }, select: { id: true, joinLeadMinutes: true, ...READY_SELECT } });
     if (!agent) throw new AppError("not_found", "Agent not found", { issues: [{ path: "agentId", message: "Agent not found" }] });
     await assertReady(tx, userId, agent);
+    // Within the agent's lead time (its own, or the operator's) the bot goes at once.
+    const joinNow = start.getTime() - now.getTime() <= joinLeadMs(agent.joinLeadMinutes);
 
     const clash = await tx.meeting.findFirst({
       where: {
@@ -83,8 +85,7 @@ export async function joinMeeting(userId: string, body: unknown) {
       include: WITH_AGENT_NAME,
     });
     await recordStatusChange(tx, { id: meeting.id, userId, agentId: agent.id }, null, status, joinNow ? "join_requested" : null);
-    const launchAt = new Date(Math.max(now.getTime(), start.getTime() - meetingJoinLeadSeconds() * 1000));
-    await enqueueRun(tx, meeting.id, runId, launchAt);
+    await enqueueRun(tx, meeting.id, runId, launchTime(start, agent.joinLeadMinutes, now));
     // A meeting that has just been created has cost nothing yet.
     return serializeMeeting(meeting);
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { meetingJoinLeadSeconds } from "../config.ts";
 import { chunks } from "../db/chunks.ts";
 import { insertMany } from "../db/insert-many.ts";
 import type { MeetingPlatform, Prisma } from "../generated/prisma/client.ts";
 import { recordMeetingsScheduled } from "./meeting-events.ts";
 import { enqueueRun, enqueueRuns, withdrawRun } from "./enqueue-run.ts";
+import { launchTime } from "./join-lead.ts";
 import { notifyWorker } from "./run-checks.ts";
 import { transitionMeeting } from "./transitions.ts";
 import { OPEN_STATUSES } from "./status.ts";
@@ -25,8 +25,10 @@ export interface ScheduleInput {
   calendarEventId: string;
 }
 
-function launchTime(start: Date): Date {
-  return new Date(Math.max(Date.now(), start.getTime() - meetingJoinLeadSeconds() * 1000));
+/** Each agent's own lead time in minutes (null: the operator's), read when its meetings get their start jobs. */
+async function joinLeads(tx: Prisma.TransactionClient, agentIds: string[]): Promise<Map<string, number | null>> {
+  const agents = await tx.agent.findMany({ where: { id: { in: agentIds } }, select: { id: true, joinLeadMinutes: true } });
+  return new Map(agents.map((a) => [a.id, a.joinLeadMinutes]));
 }
 
 /**
@@ -76,7 +78,8 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
     }
   }
 
-  const runs = new Map(toCreate.map((i) => [i.calendarEventId, { runId: randomUUID(), jobId: randomUUID(), startAfter: launchTime(i.start) }]));
+  const leads = await joinLeads(tx, [...new Set(toCreate.map((i) => i.agentId))]);
+  const runs = new Map(toCreate.map((i) => [i.calendarEventId, { runId: randomUUID(), jobId: randomUUID(), startAfter: launchTime(i.start, leads.get(i.agentId)) }]));
   for (const batch of chunks(toCreate)) {
     const created = await insertMany<{ id: string; calendarEventId: string | null; userId: string; agentId: string | null }>(
       tx,
@@ -108,10 +111,11 @@ export async function scheduleMeetings(tx: Prisma.TransactionClient, inputs: Sch
 
 /**
  * Follows a calendar event's new time and title. A meeting that is still scheduled gets a new run at
- * the new time (its old start job is withdrawn); one already running or over keeps its run.
+ * the new time, launched by the agent's lead time as it is now (its old start job is withdrawn); one
+ * already running or over keeps its run. An event that did not move keeps its start job as it was.
  */
 export async function rescheduleMeeting(tx: Prisma.TransactionClient, meetingId: string, input: Pick<ScheduleInput, "start" | "end" | "title" | "meetingUrl" | "platform">): Promise<void> {
-  const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { status: true, scheduledStart: true, meetingUrl: true, jobId: true } });
+  const meeting = await tx.meeting.findUniqueOrThrow({ where: { id: meetingId }, select: { status: true, scheduledStart: true, meetingUrl: true, jobId: true, agentId: true } });
   if (meeting.status !== "scheduled") {
     await tx.meeting.update({ where: { id: meetingId }, data: { title: input.title, scheduledEnd: input.end } });
     return;
@@ -126,7 +130,8 @@ export async function rescheduleMeeting(tx: Prisma.TransactionClient, meetingId:
   const runId = randomUUID();
   await tx.meeting.update({ where: { id: meetingId }, data: { runId } });
   await tx.meetingEvent.create({ data: { meetingId, fromStatus: "scheduled", toStatus: "scheduled", reason: "rescheduled" } });
-  await enqueueRun(tx, meetingId, runId, launchTime(input.start));
+  const leads = meeting.agentId ? await joinLeads(tx, [meeting.agentId]) : new Map<string, number | null>();
+  await enqueueRun(tx, meetingId, runId, launchTime(input.start, meeting.agentId ? leads.get(meeting.agentId) : null));
 }
 
 /**
