@@ -4,6 +4,7 @@ import { useSWRConfig } from "swr";
 import { Button, buttonClassName } from "@/components/ui/button";
 import { FormAlert } from "@/components/ui/form-alert";
 import { apiFetch } from "@/lib/client/api";
+import { useHydrated } from "@/lib/client/use-hydrated";
 import { useSubmit } from "@/lib/client/use-submit";
 import { formatUsd } from "@/lib/shell/nav";
 
@@ -14,6 +15,8 @@ export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd:
   const { mutate } = useSWRConfig();
   const submit = useSubmit({ errors: "inline" });
   const busy = submit.busy;
+  // Paying needs the page's script: until it runs, a click would do nothing (seen in CI on a busy machine).
+  const ready = useHydrated();
   const pay = () =>
     submit.run(
       async () => {
@@ -38,7 +41,7 @@ export function TestCheckout({ id, amountUsd, status }: { id: string; amountUsd:
         <a href="/billing?topup=cancelled" aria-disabled={busy || undefined} className={buttonClassName("secondary", "md", busy ? "pointer-events-none opacity-50" : undefined)}>
           {t("cancel")}
         </a>
-        <Button loading={busy} disabled={status !== "pending"} onClick={pay}>
+        <Button loading={busy} disabled={status !== "pending" || !ready} onClick={pay}>
           {busy ? t("paying") : t("pay", { amount: formatUsd(amountUsd, locale) })}
         </Button>
       </div>

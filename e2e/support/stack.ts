@@ -98,7 +98,8 @@ export async function startStack(slot: number, extraControl: ControlRoute = () =
 
   // STT/AI/TTS provider APIs, each speaking its real protocol: "Test key" and the voice pipeline (a key
   // is valid only with the provider's own auth scheme). Tests script them through /__control.
-  const providers = await startVoiceFakes({ port: ports.voiceFakesPort });
+  // Streaming STT: a burst under 250 ms (a jitter buffer's artefact on a busy machine) takes no scripted line.
+  const providers = await startVoiceFakes({ port: ports.voiceFakesPort, minScriptedSpeechMs: 250 });
   // Google's OAuth endpoints and Calendar API (e2e/calendar-connect.spec.ts); push notifications go
   // to the app's own address (CALENDAR_PUSH_URL), as if it were reachable from the internet.
   const calendars = await startCalendarFakes(ports.calendarFakesPort);

@@ -98,7 +98,8 @@ function nova(ws: WebSocket, call: FakeCall): void {
     });
   };
   const finish = async (end: { atMs: number; startMs: number }, flags: { speech_final: boolean; from_finalize?: boolean }) => {
-    const text = transcript;
+    // The scripted line is taken when the utterance ends, so a noise burst too short for words takes none.
+    const text = end.atMs - end.startMs < state.options.minScriptedSpeechMs ? "" : state.nextTranscript();
     transcript = "";
     await sleep(state.options.delays.sttFinalMs);
     results(text, end.startMs, end.atMs, { is_final: true, ...flags });
@@ -112,7 +113,7 @@ function nova(ws: WebSocket, call: FakeCall): void {
       if (closing) return;
       for (const event of hear(data, call, detector)) {
         if (event.type === "start") {
-          transcript = state.nextTranscript();
+          transcript = state.peekTranscript();
           interimsSent = 0;
           utteranceEndAt = null;
           if (q.get("vad_events") === "true") send({ type: "SpeechStarted", channel: [0, 1], timestamp: event.atMs / 1000 });

@@ -37,6 +37,12 @@ export interface VoiceFakeOptions {
   ttsMsPerChar: number;
   /** STT text once the script is used up. */
   defaultTranscript: string;
+  /**
+   * Streaming STT: an utterance shorter than this (ms of audio from its start to its end) is a noise
+   * burst, transcribed as nothing and taking no scripted line (a real model hears no words in 200 ms
+   * of a jitter buffer's artefact). 0: every utterance takes the next line.
+   */
+  minScriptedSpeechMs: number;
   /** The providers' calendar (YYYY-MM-DD) for model retirements; null is today. A model past its retirement date is refused as the provider refuses it. */
   today: string | null;
 }
@@ -51,6 +57,7 @@ const DEFAULT_FAKE_OPTIONS: VoiceFakeOptions = {
   elevenLabsInactivityMs: null,
   ttsMsPerChar: 60,
   defaultTranscript: "Hello there.",
+  minScriptedSpeechMs: 0,
   today: null,
 };
 
@@ -115,8 +122,12 @@ export class FakeState {
   private aiScript: ScriptedAnswer[] = [];
   private failures: { provider: string; surface?: string; failure: FakeFailure; times: number; until?: number }[] = [];
 
+  /** The options the fakes were started with: what `reset()` returns to. */
+  private readonly base: VoiceFakeOptions;
+
   constructor(options: Partial<VoiceFakeOptions> = {}) {
-    this.options = mergeOptions(DEFAULT_FAKE_OPTIONS, options);
+    this.base = mergeOptions(DEFAULT_FAKE_OPTIONS, options);
+    this.options = mergeOptions(this.base, {});
   }
 
   set(options: Partial<Omit<VoiceFakeOptions, "delays">> & { delays?: Partial<FakeDelays> }): void {
@@ -133,7 +144,7 @@ export class FakeState {
   }
 
   reset(): void {
-    this.options = mergeOptions(DEFAULT_FAKE_OPTIONS, {});
+    this.options = mergeOptions(this.base, {});
     this.requests.length = 0;
     this.sttScript = [];
     this.aiScript = [];
@@ -143,6 +154,11 @@ export class FakeState {
   /** The fakes' date, YYYY-MM-DD. */
   today(): string {
     return this.options.today ?? new Date().toISOString().slice(0, 10);
+  }
+
+  /** The transcript the next utterance would get, without taking it (interim results). */
+  peekTranscript(): string {
+    return this.sttScript[0] ?? this.options.defaultTranscript;
   }
 
   /** The next utterance's transcript. */

@@ -36,6 +36,18 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     expect(listens()).toHaveLength(1);
   });
 
+  it("the fake: a burst too short for words takes no scripted line when told so (the e2e stack's setting)", async () => {
+    ctx.fakes.set({ minScriptedSpeechMs: 250 });
+    ctx.fakes.script({ stt: ["What is on the agenda today?", "A line for a later utterance."] });
+    const stream = await openReady(stt());
+    // A 120 ms burst (a jitter buffer's artefact under load), then the question.
+    const reading = readUntil(stream.events, (e) => e.type === "final" && e.text !== "" && e.startMs >= 5_700);
+    for (const frame of [...utterance(120, 600, 5_000), ...utterance(1200, 600, 5_720)]) stream.push(frame);
+    const finals = (await reading).filter((e): e is Extract<SttEvent, { type: "final" }> => e.type === "final" && e.text !== "");
+    expect(finals.map((f) => f.text)).toEqual(["What is on the agenda today?"]);
+    await stream.close();
+  });
+
   it("sends every catalogue parameter Deepgram supports in the connection URL", async () => {
     const stream = await openReady(stt({ model: "nova-3", endpointing: 450, utterance_end_ms: 1500, interim_results: true, smart_format: false, diarize: true, keyterm: "Cohost, Grace Hopper" }));
     await stream.close();
