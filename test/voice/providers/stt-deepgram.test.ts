@@ -41,7 +41,7 @@ describe("Deepgram speech-to-text (Nova, /v1/listen)", () => {
     ctx.fakes.script({ stt: ["What is on the agenda today?", "A line for a later utterance."] });
     const stream = await openReady(stt());
     // A 120 ms burst (a jitter buffer's artefact under load), then the question.
-    const reading = readUntil(stream.events, (e) => e.type === "final" && e.text !== "" && e.startMs >= 5_700);
+    const reading = readUntil(stream.events, (e) => e.type === "final" && e.text !== "" && (e.startMs ?? 0) >= 5_700);
     for (const frame of [...utterance(120, 600, 5_000), ...utterance(1200, 600, 5_720)]) stream.push(frame);
     const finals = (await reading).filter((e): e is Extract<SttEvent, { type: "final" }> => e.type === "final" && e.text !== "");
     expect(finals.map((f) => f.text)).toEqual(["What is on the agenda today?"]);
