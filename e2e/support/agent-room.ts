@@ -35,9 +35,17 @@ export async function waitFor(request: APIRequestContext, id: string, what: stri
   return last!;
 }
 
+/**
+ * The agents of these tests wait 800 ms of silence before a question counts as asked (Deepgram's
+ * `endpointing`, 300 by default): on a loaded machine the call's audio between two Chromiums can
+ * drop a few frames inside a spoken question, and a 140 ms pause between its words then reached the
+ * STT as 300 ms of silence: two utterances, the second cutting the answer to the first short.
+ */
+const PATIENT_STT = { sttExtraParams: { endpointing: 800 } };
+
 /** An agent sent into a fresh test room (`prepare` runs between creating and sending it); resolves once its bot is in the room. */
 export async function agentInRoom(page: Page, agent: Record<string, unknown> = {}, prepare?: (agentId: string) => Promise<void>) {
-  const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...agent });
+  const created = await createAgentViaApi(page.request, { name: "Cohost", wakeWord: "hey cohost", ...PATIENT_STT, ...agent });
   await prepare?.(created.id);
   const room = (await (await page.request.post("/api/rooms")).json()) as { id: string; url: string };
   const res = await page.request.post("/api/meetings/join", { data: { agentId: created.id, meetingUrl: room.url, title: "Room check" } });

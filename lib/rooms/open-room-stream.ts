@@ -4,7 +4,7 @@ import { coalescedDrain } from "../sse/coalesced-drain.ts";
 import { openEventStream, type EventStream } from "../sse/event-stream.ts";
 import { lastEventId } from "../sse/last-event-id.ts";
 import { ROOM_LIMITS } from "./limits.ts";
-import { authenticateParticipant, pruneStale } from "./participants.ts";
+import { authenticateParticipant, isParticipantOfClosedRoom, pruneStale } from "./participants.ts";
 import { roomEvents, notifyRoom, type RoomWake } from "./room-events.ts";
 import { roomView } from "./room-view.ts";
 
@@ -62,6 +62,16 @@ async function markVanishing(who: Who): Promise<void> {
   }
 }
 
+function closedRoomStream(): ReadableStream<Uint8Array> {
+  return openEventStream({
+    heartbeatMs: ROOM_LIMITS.heartbeatMs,
+    async start(stream) {
+      stream.send("closed", { reason: "room_closed" });
+      stream.close();
+    },
+  });
+}
+
 export async function openRoomStream(opts: {
   roomId: string;
   participantId: string;
@@ -72,7 +82,12 @@ export async function openRoomStream(opts: {
   signal?: AbortSignal;
 }): Promise<ReadableStream<Uint8Array>> {
   const { roomId } = opts;
-  const me = await authenticateParticipant(roomId, opts.participantId, opts.key);
+  const me = await authenticateParticipant(roomId, opts.participantId, opts.key).catch(async (err: unknown) => {
+    if (await isParticipantOfClosedRoom(roomId, opts.participantId, opts.key)) return null;
+    throw err;
+  });
+  // The room closed before this stream opened (or while it was reconnecting): say so, as an open one would.
+  if (!me) return closedRoomStream();
   await db.roomParticipant.update({ where: { id: me.id }, data: { lastSeenAt: new Date() } });
   const who: Who = { roomId, participantId: me.id, ...(opts.viewerId ? { userId: opts.viewerId } : {}) };
 

@@ -44,3 +44,13 @@ export async function authenticateParticipant(roomId: string, participantId: str
   if (!participant) throw new AppError("not_found", NOT_IN_ROOM);
   return participant;
 }
+
+/**
+ * True when the id and key are a participant's of this room and the room has closed: their stream,
+ * opening or reconnecting just after, is told so instead of being refused like a stranger's.
+ */
+export async function isParticipantOfClosedRoom(roomId: string, participantId: string, key: unknown): Promise<boolean> {
+  if (typeof key !== "string" || !key || key.length > 200 || !isRoomId(roomId) || !isParticipantId(participantId)) return false;
+  const count = await db.roomParticipant.count({ where: { id: participantId, roomId, keyHash: sha256(key), room: { expiresAt: { lte: new Date() } } } });
+  return count > 0;
+}

@@ -353,6 +353,17 @@ describe("the event stream", () => {
     await notifyRoom(room.id);
     expect((await sa.next((e) => e.event === "closed")).data).toEqual({ reason: "room_closed" });
   });
+
+  it("tells a participant whose stream opens after the room closed that it closed; a wrong key is still refused", async () => {
+    const { room } = await newRoom();
+    const a = await join(room.id, "Ada");
+    await db.room.update({ where: { id: room.id }, data: { expiresAt: new Date(Date.now() - 1) } });
+    const opened = await events(room.id, a.participant.id, a.key);
+    expect(opened.status).toBe(200);
+    expect(await opened.reader!.next()).toEqual({ event: "closed", data: { reason: "room_closed" } });
+    await expect(opened.reader!.next()).rejects.toThrow("the event stream ended");
+    expect((await events(room.id, a.participant.id, "not-the-key")).status).toBe(404);
+  });
 });
 
 describe("limits", () => {
