@@ -116,7 +116,7 @@ test("create an agent, test a key against a fake provider, edit, pause, delete",
   await page.getByLabel("Name", { exact: true }).fill("Standup scribe v2");
   // How early it joins scheduled meetings: the server's default until chosen.
   const joinLead = page.getByLabel("Join before the start");
-  await expect(joinLead.locator("option:checked")).toHaveText("Server default (usually 2 minutes)");
+  await expect(joinLead.locator("option:checked")).toHaveText("Server default: 2 minutes before");
   await joinLead.selectOption({ label: "10 minutes before" });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/agents$/);

@@ -81,7 +81,7 @@ export function AccessFields({ form: { values, set, errors } }: { form: AgentFor
 const JOIN_LEAD_CHOICES = Array.from({ length: MAX_JOIN_LEAD_MINUTES + 1 }, (_, i) => i);
 
 /** The meeting platform, how early the agent joins scheduled meetings, and Zoom's app key and secret when it is Zoom (or they are stored). */
-export function PlatformFields({ form: { values, set, setValues, err }, agent }: { form: AgentFormState; agent?: Agent }) {
+export function PlatformFields({ form: { values, set, setValues, err }, agent, serverJoinLeadSeconds }: { form: AgentFormState; agent?: Agent; serverJoinLeadSeconds: number }) {
   const t = useTranslations("agents");
   const secretHint = (hint: string | null) => (hint ? t("fields.secretStored", { hint }) : t("fields.secretStoredNoHint"));
   const showZoom = values.meetingPlatform === "zoom" || Boolean(agent?.zoomAppKey);
@@ -114,7 +114,14 @@ export function PlatformFields({ form: { values, set, setValues, err }, agent }:
         error={err("joinLeadMinutes")}
         className="md:max-w-xs"
       >
-        <option value="">{t("fields.joinLeadDefault")}</option>
+        <option value="">
+          {t("fields.joinLeadDefault", {
+            lead:
+              serverJoinLeadSeconds % 60 === 0
+                ? t("fields.joinLeadMinutes", { minutes: serverJoinLeadSeconds / 60 })
+                : t("fields.joinLeadSeconds", { seconds: serverJoinLeadSeconds }),
+          })}
+        </option>
         {JOIN_LEAD_CHOICES.map((m) => (
           <option key={m} value={String(m)}>
             {t("fields.joinLeadMinutes", { minutes: m })}

@@ -28,8 +28,11 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
-/** Create / edit form (spec §2): sections identity, voice pipeline, tools, activation, access, platform, leaving. */
-export function AgentForm({ agent }: { agent?: Agent }) {
+/**
+ * Create / edit form (spec §2): sections identity, voice pipeline, tools, activation, access, platform, leaving.
+ * `serverJoinLeadSeconds`: the operator's MEETING_JOIN_LEAD_SECONDS, named by the lead time's default choice.
+ */
+export function AgentForm({ agent, serverJoinLeadSeconds }: { agent?: Agent; serverJoinLeadSeconds: number }) {
   const t = useTranslations("agents");
   const catalogue = useProviders();
   if (catalogue.error) {
@@ -43,10 +46,20 @@ export function AgentForm({ agent }: { agent?: Agent }) {
     );
   }
   if (catalogue.isLoading) return <LoadingBlock />;
-  return <LoadedForm agent={agent} providers={catalogue.providers} defaults={catalogue.defaults} />;
+  return <LoadedForm agent={agent} providers={catalogue.providers} defaults={catalogue.defaults} serverJoinLeadSeconds={serverJoinLeadSeconds} />;
 }
 
-function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: ReturnType<typeof useProviders>["providers"]; defaults: ProviderDefaults | null }) {
+function LoadedForm({
+  agent,
+  providers,
+  defaults,
+  serverJoinLeadSeconds,
+}: {
+  agent?: Agent;
+  providers: ReturnType<typeof useProviders>["providers"];
+  defaults: ProviderDefaults | null;
+  serverJoinLeadSeconds: number;
+}) {
   const t = useTranslations("agents");
   const formRef = useRef<HTMLFormElement>(null);
   const form = useAgentForm(agent, providers, defaults, formRef);
@@ -88,7 +101,7 @@ function LoadedForm({ agent, providers, defaults }: { agent?: Agent; providers: 
       </Section>
 
       <Section title={t("sections.platform")} description={t("sections.platformHint")}>
-        <PlatformFields form={form} agent={agent} />
+        <PlatformFields form={form} agent={agent} serverJoinLeadSeconds={serverJoinLeadSeconds} />
       </Section>
 
       <Section title={t("sections.botSession")} description={t("sections.botSessionHint")}>

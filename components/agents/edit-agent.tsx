@@ -6,7 +6,7 @@ import { LoadingBlock } from "@/components/ui/spinner";
 import { useAgent } from "@/lib/client/use-agents";
 import { AgentForm } from "./agent-form";
 
-export function EditAgent({ id }: { id: string }) {
+export function EditAgent({ id, serverJoinLeadSeconds }: { id: string; serverJoinLeadSeconds: number }) {
   const t = useTranslations("agents");
   const { data, error, isLoading } = useAgent(id);
   if (isLoading) return <LoadingBlock />;
@@ -20,5 +20,5 @@ export function EditAgent({ id }: { id: string }) {
       </Card>
     );
   }
-  return <AgentForm agent={data} />;
+  return <AgentForm agent={data} serverJoinLeadSeconds={serverJoinLeadSeconds} />;
 }

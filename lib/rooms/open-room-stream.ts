@@ -82,12 +82,13 @@ export async function openRoomStream(opts: {
   signal?: AbortSignal;
 }): Promise<ReadableStream<Uint8Array>> {
   const { roomId } = opts;
-  const me = await authenticateParticipant(roomId, opts.participantId, opts.key).catch(async (err: unknown) => {
+  const found = await authenticateParticipant(roomId, opts.participantId, opts.key).catch(async (err: unknown) => {
     if (await isParticipantOfClosedRoom(roomId, opts.participantId, opts.key)) return null;
     throw err;
   });
   // The room closed before this stream opened (or while it was reconnecting): say so, as an open one would.
-  if (!me) return closedRoomStream();
+  if (!found) return closedRoomStream();
+  const me = found;
   await db.roomParticipant.update({ where: { id: me.id }, data: { lastSeenAt: new Date() } });
   const who: Who = { roomId, participantId: me.id, ...(opts.viewerId ? { userId: opts.viewerId } : {}) };
 
