@@ -434,6 +434,22 @@ test.describe("language, toasts and the feedback popover", () => {
     await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
   });
 
+  test("on a slow connection, a language chosen before the page's script arrived applies once it has", async ({ page }) => {
+    // The page's scripts are held back: the sign-in screen is there (server-rendered), not yet alive.
+    let release!: () => void;
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    await page.goto("/signin", { waitUntil: "commit" });
+    await page.getByLabel("Language").selectOption("Deutsch");
+    await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { name: "Bei Cohost anmelden" })).toBeVisible();
+    await expect(page.getByLabel("Sprache")).toHaveValue("de");
+  });
+
   test("phone: the drawer offers the language", async ({ signedIn: page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/agents");
