@@ -32,11 +32,14 @@ export async function pruneStale(roomId: string): Promise<boolean> {
   return count > 0;
 }
 
+/** A room id, participant id and key that could be real: anything else is nobody's. */
+function wellFormed(roomId: string, participantId: string, key: unknown): key is string {
+  return typeof key === "string" && key.length > 0 && key.length <= 200 && isRoomId(roomId) && isParticipantId(participantId);
+}
+
 /** The participant behind an id and key, present in this room; else 404 (never saying which part was wrong). */
 export async function authenticateParticipant(roomId: string, participantId: string, key: unknown) {
-  if (typeof key !== "string" || !key || key.length > 200 || !isRoomId(roomId) || !isParticipantId(participantId)) {
-    throw new AppError("not_found", NOT_IN_ROOM);
-  }
+  if (!wellFormed(roomId, participantId, key)) throw new AppError("not_found", NOT_IN_ROOM);
   const participant = await db.roomParticipant.findFirst({
     where: { id: participantId, roomId, keyHash: sha256(key), lastSeenAt: { gte: staleBefore() }, room: { expiresAt: { gt: new Date() } } },
     select: { id: true, name: true },
@@ -50,7 +53,7 @@ export async function authenticateParticipant(roomId: string, participantId: str
  * opening or reconnecting just after, is told so instead of being refused like a stranger's.
  */
 export async function isParticipantOfClosedRoom(roomId: string, participantId: string, key: unknown): Promise<boolean> {
-  if (typeof key !== "string" || !key || key.length > 200 || !isRoomId(roomId) || !isParticipantId(participantId)) return false;
+  if (!wellFormed(roomId, participantId, key)) return false;
   const count = await db.roomParticipant.count({ where: { id: participantId, roomId, keyHash: sha256(key), room: { expiresAt: { lte: new Date() } } } });
   return count > 0;
 }
