@@ -24,7 +24,7 @@ interface RecordingDto {
 
 test("a recorded meeting: announced, played back beside the transcript, a line seeks the player", async ({ signedIn: page }) => {
   await control("script", { stt: [TEXT.agenda], ai: ["The roadmap review is first, then the budget."] });
-  // The person asks again every 15 s until stopped: on a starved machine a session that fell behind
+  // The person asks again every ~21 s until stopped: on a starved machine a session that fell behind
   // skips audio to catch up (docs/voice.md), and a question asked once can be in the skipped stretch.
   await control("set", { defaultTranscript: TEXT.agenda });
   await topUp(page.request, 10);
