@@ -1,4 +1,4 @@
-import { test, expect, createUser, linkIn, uniqueEmail, waitForMail, PASSWORD } from "./fixtures";
+import { test, expect, createUser, linkIn, sql, uniqueEmail, waitForMail, PASSWORD } from "./fixtures";
 
 test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and come back via returnUrl", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -87,6 +87,47 @@ test("a wrong password shows an error and stays on sign-in", async ({ page }) =>
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Incorrect e-mail or password")).toBeVisible();
   await expect(page).toHaveURL(/\/signin/);
+});
+
+// The database going away after the password was checked, while the sign-in writes this browser's
+// device session (CI caught it as an empty 500 in the database-outage fault test). A trigger makes
+// PostgreSQL answer that one user's device-session write with "the database system is shutting down"
+// (57P01), exactly as a stopping server does, and nobody else's.
+test("the database lost while signing in: the page says to try again in a few seconds, the API answers 503, and sign-in works once it is back", async ({ page }) => {
+  const user = await createUser();
+  const fn = `e2e_shutting_down_${user.id}`;
+  await sql(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW."userId" = '${user.id}' THEN RAISE EXCEPTION 'the database system is shutting down' USING ERRCODE = '57P01'; END IF;
+      RETURN NEW;
+    END $$`);
+  await sql(`CREATE TRIGGER ${fn} BEFORE INSERT ON "DeviceSession" FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+  try {
+    await page.goto("/signin");
+    await page.getByLabel("E-mail").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("We can't reach the database right now, so we could not sign you in. Please try again in a few seconds.")).toBeVisible();
+    await expect(page).toHaveURL(/\/signin/);
+
+    // next-auth's client asks for JSON: 503 with Retry-After, the error code in its URL.
+    const { csrfToken } = await (await page.request.get("/api/auth/csrf")).json();
+    const json = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email: user.email, password: user.password, json: "true" } });
+    expect(json.status()).toBe(503);
+    expect(Number(json.headers()["retry-after"])).toBeGreaterThan(0);
+    const body = await json.json();
+    expect(body).toMatchObject({ error: "service_unavailable" });
+    expect(new URL(body.url).searchParams.get("error")).toBe("service_unavailable");
+    // A form posted without script: back to the sign-in page, which explains.
+    const form = await page.request.post("/api/auth/callback/credentials", { form: { csrfToken, email: user.email, password: user.password }, maxRedirects: 0 });
+    expect(form.status()).toBe(302);
+    expect(form.headers()["location"]).toBe("/signin?error=service_unavailable");
+  } finally {
+    await sql(`DROP TRIGGER ${fn} ON "DeviceSession"`);
+    await sql(`DROP FUNCTION ${fn}()`);
+  }
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Credit balance" })).toBeVisible();
 });
 
 test("forgot password: the e-mailed link sets a new password that works", async ({ page }) => {
