@@ -23,9 +23,11 @@ interface RecordingDto {
 }
 
 test("a recorded meeting: announced, played back beside the transcript, a line seeks the player", async ({ signedIn: page }) => {
-  await control("script", { stt: [TEXT.agenda], ai: ["The roadmap review is first, then the budget."] });
   // The person asks again every ~21 s until stopped: on a starved machine a session that fell behind
   // skips audio to catch up (docs/voice.md), and a question asked once can be in the skipped stretch.
+  // Every question gets the same answer: an answer cut short (a jitter artefact heard as a second
+  // utterance interrupts it: CI) must not use up the only scripted line.
+  await control("script", { stt: [TEXT.agenda], ai: Array(8).fill("The roadmap review is first, then the budget.") });
   await control("set", { defaultTranscript: TEXT.agenda });
   await topUp(page.request, 10);
   // Record meetings is off by default; the owner turns it on in the agent's form.
