@@ -89,6 +89,33 @@ test("a wrong password shows an error and stays on sign-in", async ({ page }) =>
   await expect(page).toHaveURL(/\/signin/);
 });
 
+// On a slow connection a person types before the page's script has arrived (CI caught it: the fields
+// came back empty and "E-mail is required" appeared under what had been typed).
+test("on a slow connection, what was typed before the page's script arrived is kept, and signs in", async ({ page }) => {
+  const user = await createUser();
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await page.goto("/signin", { waitUntil: "commit" });
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  release();
+  // Showing the password needs the script (a press before it runs does nothing, and the person presses
+  // again): once it shows, the page is alive and has re-rendered the field.
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(async () => {
+    if ((await password.getAttribute("type")) === "password") await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text", { timeout: 1000 });
+  }).toPass();
+  await expect(password).toHaveValue(user.password);
+  await expect(page.getByLabel("E-mail")).toHaveValue(user.email);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Credit balance" })).toBeVisible();
+});
+
 // The database going away after the password was checked, while the sign-in writes this browser's
 // device session (CI caught it as an empty 500 in the database-outage fault test). A trigger makes
 // PostgreSQL answer that one user's device-session write with "the database system is shutting down"

@@ -28,7 +28,7 @@ export function EmailLinkForm({ flow, purpose }: { flow: AuthFlow; purpose: "for
   return (
     <AuthCard title={title} subtitle={subtitle}>
       <FlowNotice flow={flow} />
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form data-auth-form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <EmailField flow={flow} />
         <SubmitButton busy={flow.busy} label={submitLabel} busyLabel={t("sending")} />
       </form>

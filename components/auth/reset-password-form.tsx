@@ -29,7 +29,7 @@ export function ResetPasswordForm({ flow }: { flow: AuthFlow }) {
   return (
     <AuthCard title={t("resetTitle")}>
       <FlowNotice flow={flow} />
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form data-auth-form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <NewPasswordField flow={flow} label={t("newPassword")} />
         <SubmitButton busy={flow.busy} label={t("savePassword")} busyLabel={t("saving")} />
       </form>

@@ -30,7 +30,7 @@ export function SignInForm({ flow }: { flow: AuthFlow }) {
     <AuthCard title={t("signInTitle")} subtitle={t("signInSubtitle")}>
       <FlowNotice flow={flow} />
       {flow.props.googleEnabled && <GoogleSignIn returnUrl={flow.props.returnUrl} />}
-      <form noValidate onSubmit={submit} onFocus={() => void nextAuth()} className="flex flex-col gap-4">
+      <form data-auth-form noValidate onSubmit={submit} onFocus={() => void nextAuth()} className="flex flex-col gap-4">
         <EmailField flow={flow} />
         <PasswordField label={t("password")} autoComplete="current-password" value={fields.password} onChange={set("password")} error={errors.password} disabled={busy} />
         <div className="-mt-2 text-right text-sm">

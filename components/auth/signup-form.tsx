@@ -35,7 +35,7 @@ export function SignUpForm({ flow }: { flow: AuthFlow }) {
     <AuthCard title={t("signUpTitle")} subtitle={t("signUpSubtitle")}>
       <FlowNotice flow={flow} />
       {flow.props.googleEnabled && <GoogleSignIn returnUrl={flow.props.returnUrl} />}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form data-auth-form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField label={t("displayName")} autoComplete="name" value={fields.displayName} onChange={set("displayName")} error={errors.displayName} hint={t("displayNameHint")} disabled={busy} />
         <EmailField flow={flow} />
         <NewPasswordField flow={flow} label={t("password")} />

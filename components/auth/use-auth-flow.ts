@@ -66,6 +66,19 @@ export function useAuthFlow(props: SignInProps) {
     form.clear(name);
   };
 
+  // What a person typed before the page's script ran (a slow connection): hydration leaves it on the
+  // screen but not in the fields, and the next render would wipe it. The server-rendered form
+  // (`data-auth-form`) hands it over once, as the page comes alive.
+  useEffect(() => {
+    const form = document.querySelector<HTMLFormElement>("form[data-auth-form]");
+    const typed = (selector: string) => form?.querySelector<HTMLInputElement>(selector)?.value ?? "";
+    const found = { email: typed('input[autocomplete="email"]'), password: typed('input[autocomplete$="password"]'), displayName: typed('input[autocomplete="name"]') };
+    const filled = Object.fromEntries(Object.entries(found).filter(([, value]) => value));
+    // The DOM before hydration is the outside system here, read once: nothing renders twice unless something was typed.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (Object.keys(filled).length > 0) setFields((f) => ({ ...f, ...filled }));
+  }, []);
+
   const problem = (name: Field): string | undefined => {
     const value = fields[name].trim();
     if (name === "email") return !value ? t("errors.emailRequired") : !EMAIL.test(value) ? t("errors.emailInvalid") : undefined;
