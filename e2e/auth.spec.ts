@@ -1,4 +1,5 @@
 import { test, expect, createUser, linkIn, sql, uniqueEmail, waitForMail, PASSWORD } from "./fixtures";
+import { holdScripts } from "./support/slow-scripts";
 
 test("sign up, confirm the e-mail, sign in, reach the dashboard, sign out, and come back via returnUrl", async ({ page }) => {
   const email = uniqueEmail("signup");
@@ -93,12 +94,7 @@ test("a wrong password shows an error and stays on sign-in", async ({ page }) =>
 // came back empty and "E-mail is required" appeared under what had been typed).
 test("on a slow connection, what was typed before the page's script arrived is kept, and signs in", async ({ page }) => {
   const user = await createUser();
-  let release!: () => void;
-  const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    await scriptsMayLoad;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/signin", { waitUntil: "commit" });
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel("Password", { exact: true }).fill(user.password);

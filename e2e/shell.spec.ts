@@ -4,6 +4,7 @@ import { test, expect, sql } from "./fixtures";
 import { englishOnlyPatterns } from "./support/english-text";
 import { collected } from "./support/collected";
 import { E2E } from "./support/ports";
+import { holdScripts } from "./support/slow-scripts";
 
 const decided = (context: BrowserContext) => context.addCookies([{ name: "cookie-consent", value: "false", url: E2E.appUrl }]);
 
@@ -436,12 +437,7 @@ test.describe("language, toasts and the feedback popover", () => {
 
   test("on a slow connection, a language chosen before the page's script arrived applies once it has", async ({ page }) => {
     // The page's scripts are held back: the sign-in screen is there (server-rendered), not yet alive.
-    let release!: () => void;
-    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/**/*.js", async (route) => {
-      await scriptsMayLoad;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/signin", { waitUntil: "commit" });
     await page.getByLabel("Language").selectOption("Deutsch");
     await expect(page.getByRole("heading", { name: "Sign in to Cohost" })).toBeVisible();

@@ -18,9 +18,9 @@ export async function answeringSignInOutages(request: Request, handle: Handle): 
     return await withUnavailableSignIn(await handle(request));
   } catch (err) {
     if (!isDatabaseUnavailable(err)) throw err;
+    errorResponse(err); // the API's outage log line (one per 10 s, with the count); the answer is built below
     const url = `/signin?error=${SIGN_IN_UNAVAILABLE}`;
-    const answer = errorResponse(err); // logs the outage with the API's own count
-    if (await asksForJson(copy)) return withUrl(answer.headers, new URL(url, request.url).href);
+    if (await asksForJson(copy)) return unavailableWithUrl(new URL(url, request.url).href);
     return new Response(null, { status: 302, headers: { location: url } });
   }
 }
@@ -39,13 +39,13 @@ async function withUnavailableSignIn(response: Response): Promise<Response> {
   if (response.status !== 401 || !response.headers.get("content-type")?.includes("application/json")) return response;
   const body = (await response.clone().json()) as { url?: unknown };
   if (typeof body.url !== "string" || new URL(body.url, "http://localhost").searchParams.get("error") !== SIGN_IN_UNAVAILABLE) return response;
-  const headers = new Headers(response.headers); // next-auth's cookies (the CSRF one) stay
-  for (const [name, value] of errorResponse(databaseUnavailable()).headers) headers.set(name, value);
-  return withUrl(headers, body.url);
+  return unavailableWithUrl(body.url, response.headers); // next-auth's cookies (the CSRF one) stay
 }
 
-/** The API's 503 answer with next-auth's `url` (carrying the error code) added to its body. */
-function withUrl(headers: Headers, url: string): Response {
+/** The API's 503 answer, with Retry-After, and next-auth's `url` (carrying the error code) in its body. */
+function unavailableWithUrl(url: string, keep?: Headers): Response {
   const unavailable = databaseUnavailable();
+  const headers = new Headers(keep);
+  for (const [name, value] of Object.entries(unavailable.headers ?? {})) headers.set(name, value);
   return Response.json({ ...unavailable.toJSON(), url }, { status: unavailable.status, headers });
 }
